@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client.ts';
+
+/** Folder of the committed SQL migrations, applied in file-name order. */
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+// Any constant works; it only has to be the same for every instance of this app.
+const MIGRATION_LOCK_KEY = 7_214_002;
+
+interface Migration {
+  name: string;
+  sql: string;
+}
+
+function readMigrations(dir: string): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+const CREATE_LEDGER = `create table if not exists schema_migrations (
+  name text primary key,
+  applied_at timestamptz not null default now()
+)`;
+
+/**
+ * Applies every migration not applied yet, each in its own transaction. On PostgreSQL an advisory lock
+ * makes concurrent starts of several app instances apply each migration exactly once.
+ * Returns the names applied now.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied: string[] = [];
+  for (const migration of readMigrations(dir)) {
+    const ran = await runInTransaction(database, async (exec, query) => {
+      await query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      await exec(CREATE_LEDGER);
+      const done = await query(`select 1 from schema_migrations where name = '${migration.name}'`);
+      if (done > 0) return false;
+      await exec(migration.sql);
+      await query(`insert into schema_migrations (name) values ('${migration.name}')`);
+      return true;
+    });
+    if (ran) applied.push(migration.name);
+  }
+  return applied;
+}
+
+type Exec = (sql: string) => Promise<void>;
+type Query = (sql: string) => Promise<number>;
+
+async function runInTransaction<T>(database: Database, fn: (exec: Exec, query: Query) => Promise<T>): Promise<T> {
+  const raw = database.raw;
+  if (raw.kind === 'pglite') {
+    const result = await raw.client.transaction(async (tx) =>
+      fn(
+        async (sql) => {
+          await tx.exec(sql);
+        },
+        async (sql) => (await tx.query(sql)).rows.length,
+      ),
+    );
+    await raw.client.syncToFs();
+    return result;
+  }
+  const client = await raw.pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(
+      async (sql) => {
+        await client.query(sql);
+      },
+      async (sql) => (await client.query(sql)).rowCount ?? 0,
+    );
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** People who sign in. Mirrors migrations/0001_foundation.sql. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['trader', 'merchant', 'support'] }).notNull(),
+  isLead: boolean('is_lead').notNull().default(false),
+  username: text('username'),
+  avatarUrl: text('avatar_url'),
+  rating: numeric('rating', { precision: 5, scale: 2 }).notNull().default('100'),
+  referredByCode: text('referred_by_code'),
+  notificationPayments: boolean('notification_payments').notNull().default(true),
+  notificationAccount: boolean('notification_account').notNull().default(true),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Signed-in sessions; only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  ...timestamps,
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** One-time codes mailed to people, stored salted and hashed, bound to email and purpose. */
+export const otpCodes = pgTable('otp_codes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  payload: jsonb('payload').$type<Record<string, unknown>>(),
+  ...timestamps,
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
+});

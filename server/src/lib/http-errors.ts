@@ -1,0 +1,24 @@
+import type { ApiErrorBody, FieldErrors } from '@app/shared';
+
+/** An error with the exact HTTP status and body (spec §8 shape) the client should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(typeof body === 'string' ? body : JSON.stringify(body));
+    this.name = 'HttpError';
+  }
+}
+
+/** 400 with a pop-up message ({detail}). */
+export const badRequest = (detail: string) => new HttpError(400, { detail });
+/** 400 with messages under fields ({field: [message, …]}). */
+export const fieldErrors = (fields: FieldErrors) => new HttpError(400, fields);
+export const unauthorized = () => new HttpError(401, { detail: 'Требуется авторизация' });
+export const forbidden = (detail = 'Недостаточно прав') => new HttpError(403, { detail });
+export const notFound = (detail = 'Не найдено') => new HttpError(404, { detail });
+export const conflict = (detail: string) => new HttpError(409, { detail });
+/** 451: the caller is not a lead (spec §6). */
+export const notALead = (detail = 'У вас нет прав для этого действия') => new HttpError(451, { detail });
+export const tooManyRequests = (detail: string) => new HttpError(429, { detail });

@@ -1,0 +1,39 @@
+/**
+ * Every call of spec §7, written exactly as the spec lists it (trailing slashes kept), relative to API_PREFIX.
+ * The server registers these paths and the web client calls them, so the two cannot drift apart.
+ */
+export const API = {
+  health: '/health',
+  auth: {
+    register: '/account/user/register/',
+    verifyOtp: '/account/user/verify-otp/',
+    login: '/account/user/login/',
+    loginVerify: '/account/user/login-verify/',
+    requestPasswordReset: '/account/user/request-password-reset/',
+    passwordReset: '/account/user/password-reset/',
+    leadCheck: '/account/lead/refferal/',
+    logout: '/account/logout/',
+    checkUserAuth: '/account/check_user_auth/',
+  },
+  dashboard: '/api/account/dashboard/',
+  payments: {
+    banks: '/api/v1/payments/banks/',
+    list: '/api/v1/payments/list/',
+    create: '/api/v1/payments/create/',
+    update: (id: string | number) => `/api/v1/payments/${id}/update/`,
+    limits: '/account/user/change-payment-limits/',
+  },
+  wallet: {
+    address: '/account/wallet/address/',
+    deposit: '/account/wallet/deposit/',
+    addressRequest: '/account/wallet/address/request/',
+    addressConfirm: '/account/wallet/address/confirm/',
+    withdrawRequest: '/account/wallet/withdraw/request/',
+    withdrawVerify: '/account/wallet/withdraw/verify/',
+    white: '/account/wallet/white/',
+    whiteOtp: '/account/wallet/white/otp/',
+  },
+} as const;
+
+/** Header the forced logout sends (spec §7 Authentication). */
+export const FORCE_LOGOUT_HEADER = 'X-Force-Logout';

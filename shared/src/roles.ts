@@ -1,0 +1,6 @@
+/** User roles. Lead is a flag on top of a role, not a role. */
+export const USER_ROLES = ['trader', 'merchant', 'support'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** HTTP status the API uses for "you are not a lead" (spec §6). */
+export const NOT_A_LEAD_STATUS = 451;
