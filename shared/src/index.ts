@@ -5,3 +5,4 @@ export * from './http.ts';
 export * from './input-filters.ts';
 export * from './money.ts';
 export * from './roles.ts';
+export * from './web-texts.ts';

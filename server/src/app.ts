@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { TOO_MANY_REQUESTS } from '@app/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { originGuardPlugin } from './plugins/origin-guard.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The API modules, each registered under API_PREFIX. Add a module here. */
+const API_MODULES = [healthRoutes, authRoutes, referralsRoutes];
+
+/**
+ * Builds the HTTP application: the API under API_PREFIX and, when the web app is built, the SPA with a
+ * history fallback for every client route. Starts no timers or workers; main.ts does that.
+ */
+export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': config.PUBLIC_URL.startsWith('https:') ? [] : null,
+      },
+    },
+    // The SPA and the API share an origin; cross-origin isolation headers would only block avatars later.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: TOO_MANY_REQUESTS,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(originGuardPlugin, { allowedOrigins: [config.publicOrigin] });
+  await app.register(sessionPlugin, { auth: ctx.auth, secure: config.COOKIE_SECURE });
+
+  await app.register(
+    async (api) => {
+      for (const module of API_MODULES) await api.register(module, { ctx });
+    },
+    { prefix: config.API_PREFIX },
+  );
+
+  const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+  const serveWeb = options.serveWeb ?? true;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (serveWeb && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === config.API_PREFIX || request.url.startsWith(`${config.API_PREFIX}/`);
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD') && fs.existsSync(indexHtml)) {
+      // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Не найдено' });
+  });
+
+  return app;
+}

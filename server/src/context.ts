@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
+
+/** A component's own health, shown by GET /health (e.g. the deposit watcher going stale). */
+export type HealthCheck = () => { ok: boolean; detail?: string };
+
+/** Everything the routes and workers share: configuration, database, mail and the domain services. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  log: Logger;
+  now: () => Date;
+  health: Map<string, HealthCheck>;
+  otp: OtpService;
+  auth: AuthService;
+}
+
+/** Wires the services once per process (or per test). */
+export function createContext(deps: {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  log: Logger;
+  now?: () => Date;
+}): AppContext {
+  const now = deps.now ?? (() => new Date());
+  const otp = createOtpService({
+    database: deps.database,
+    mailer: deps.mailer,
+    log: deps.log,
+    maxSendsPerHour: deps.config.OTP_MAX_SENDS_PER_HOUR,
+    now,
+  });
+  const auth = createAuthService({
+    database: deps.database,
+    otp,
+    sessionIdleMs: deps.config.SESSION_IDLE_HOURS * 3_600_000,
+    sessionMaxMs: deps.config.SESSION_MAX_DAYS * 86_400_000,
+    now,
+  });
+  return { ...deps, now, health: new Map(), otp, auth };
+}

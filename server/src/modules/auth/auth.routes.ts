@@ -1,0 +1,68 @@
+import {
+  API,
+  AUTH_BODY_FIELD_TO_ERROR_FIELD,
+  FORCE_LOGOUT_HEADER,
+  loginRequest,
+  loginVerifyRequest,
+  passwordResetRequest,
+  registerRequest,
+  requestPasswordResetRequest,
+  verifyOtpRequest,
+} from '@app/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { AUTH_TEXT, publicUser } from './auth.service.ts';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/** Spec §7 Authentication, at exactly its paths. */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { auth, config } = ctx;
+  const limited = {
+    errorFields: AUTH_BODY_FIELD_TO_ERROR_FIELD,
+    rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+  };
+
+  app.post(API.auth.register, { schema: { body: registerRequest }, config: limited }, async (request) =>
+    auth.register(request.body),
+  );
+
+  app.post(API.auth.verifyOtp, { schema: { body: verifyOtpRequest }, config: limited }, async (request, reply) => {
+    const session = await auth.verifyRegistration(request.body, meta(request));
+    await app.startSessionCookie(request, reply, session);
+    return { message: AUTH_TEXT.registered, user: publicUser(session.user) };
+  });
+
+  app.post(API.auth.login, { schema: { body: loginRequest }, config: limited }, async (request) =>
+    auth.login(request.body),
+  );
+
+  app.post(API.auth.loginVerify, { schema: { body: loginVerifyRequest }, config: limited }, async (request, reply) => {
+    const session = await auth.verifyLogin(request.body, meta(request));
+    await app.startSessionCookie(request, reply, session);
+    return { message: AUTH_TEXT.signedIn, user: publicUser(session.user) };
+  });
+
+  app.post(
+    API.auth.requestPasswordReset,
+    { schema: { body: requestPasswordResetRequest }, config: limited },
+    async (request) => auth.requestPasswordReset(request.body),
+  );
+
+  app.post(API.auth.passwordReset, { schema: { body: passwordResetRequest }, config: limited }, async (request) =>
+    auth.resetPassword(request.body),
+  );
+
+  app.post(API.auth.logout, async (request, reply) => {
+    const forced = request.headers[FORCE_LOGOUT_HEADER.toLowerCase()] === 'true';
+    await app.endSessionCookie(request, reply);
+    if (forced) request.log.info('forced logout');
+    return { message: AUTH_TEXT.loggedOut };
+  });
+
+  app.get(API.auth.checkUserAuth, { preHandler: app.requireUser }, async (request) => ({
+    user: publicUser(currentUser(request)),
+  }));
+};

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { normalizeEmail, type UserRole } from '@app/shared';
+import type { Database } from '../../db/client.ts';
+import { badRequest, fieldErrors } from '../../lib/http-errors.ts';
+import { alreadyRegisteredMail } from '../mail/templates.ts';
+import { OtpError, type OtpService } from '../otp/otp.service.ts';
+import * as users from '../users/users.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import * as sessions from './sessions.repository.ts';
+
+export const AUTH_TEXT = {
+  codeSent: 'Код подтверждения отправлен на почту',
+  invalidCredentials: 'Неверный email или пароль',
+  registered: 'Регистрация завершена',
+  signedIn: 'Вход выполнен',
+  passwordChanged: 'Пароль успешно изменен',
+  loggedOut: 'Вы вышли из аккаунта',
+} as const;
+
+/** What a signed-in request knows about its user. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  isLead: boolean;
+  username: string | null;
+  avatarUrl: string | null;
+  rating: string;
+  sessionId: string;
+}
+
+/** The user as the API shows it. */
+export function publicUser(user: users.UserRow | SessionUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    is_lead: user.isLead,
+    username: user.username,
+  };
+}
+
+/** SHA-256 of a session token: only this is stored, so a database leak yields no usable cookie. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  user: users.UserRow;
+}
+
+export function createAuthService(deps: {
+  database: Database;
+  otp: OtpService;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  now?: () => Date;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  async function consumeOtp(email: string, purpose: 'register' | 'login' | 'password_reset', code: string) {
+    try {
+      return await deps.otp.consume({ email, purpose, code });
+    } catch (error) {
+      if (error instanceof OtpError) throw fieldErrors({ otp: [error.message] });
+      throw error;
+    }
+  }
+
+  async function startSession(user: users.UserRow, meta: { ip?: string; userAgent?: string }): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    const expiresAt = new Date(at.getTime() + deps.sessionMaxMs);
+    await sessions.insertSession(db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt,
+    });
+    return { token, expiresAt, user };
+  }
+
+  return {
+    /** Step 1 of sign-up. Answers the same for new and existing emails; only the mail differs. */
+    async register(input: { email: string; password: string; referral_code?: string }) {
+      const email = normalizeEmail(input.email);
+      const existing = await users.findByEmail(db, email);
+      await deps.otp.issue({
+        email,
+        purpose: 'register',
+        payload: input.referral_code ? { referral_code: input.referral_code } : {},
+        mail: existing ? () => alreadyRegisteredMail(email) : undefined,
+      });
+      return { message: AUTH_TEXT.codeSent };
+    },
+
+    /** Step 2 of sign-up: the code creates the trader account and signs it in. */
+    async verifyRegistration(
+      input: { email: string; otp: string; password: string },
+      meta: { ip?: string; userAgent?: string },
+    ) {
+      const email = normalizeEmail(input.email);
+      const payload = await consumeOtp(email, 'register', input.otp);
+      if (await users.findByEmail(db, email)) throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+      const passwordHash = await hashPassword(input.password);
+      const referral = typeof payload.referral_code === 'string' ? payload.referral_code : null;
+      let user: users.UserRow;
+      try {
+        user = await users.insertUser(db, { email, passwordHash, role: 'trader', referredByCode: referral });
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+        throw error;
+      }
+      return startSession(user, meta);
+    },
+
+    /** Step 1 of sign-in: a code is mailed only when the password is right. */
+    async login(input: { email: string; password: string }) {
+      const email = normalizeEmail(input.email);
+      const user = await users.findByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !ok) throw badRequest(AUTH_TEXT.invalidCredentials);
+      await deps.otp.issue({ email, purpose: 'login', userId: user.id });
+      return { message: AUTH_TEXT.codeSent };
+    },
+
+    /** Step 2 of sign-in. */
+    async verifyLogin(
+      input: { email: string; code_otp: string; password: string },
+      meta: { ip?: string; userAgent?: string },
+    ) {
+      const email = normalizeEmail(input.email);
+      const user = await users.findByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !ok) throw badRequest(AUTH_TEXT.invalidCredentials);
+      await consumeOtp(email, 'login', input.code_otp);
+      return startSession(user, meta);
+    },
+
+    /** Mails a reset code when the account exists; answers the same either way. */
+    async requestPasswordReset(input: { email: string }) {
+      const email = normalizeEmail(input.email);
+      const user = await users.findByEmail(db, email);
+      await deps.otp.issue({ email, purpose: 'password_reset', userId: user?.id ?? null, mail: user ? undefined : false });
+      return { message: AUTH_TEXT.codeSent };
+    },
+
+    /** Sets a new password and ends every session of the user. */
+    async resetPassword(input: { email: string; otp: string; new_password: string }) {
+      const email = normalizeEmail(input.email);
+      await consumeOtp(email, 'password_reset', input.otp);
+      const user = await users.findByEmail(db, email);
+      if (!user) throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+      const passwordHash = await hashPassword(input.new_password);
+      const at = now();
+      await db.transaction(async (tx) => {
+        await users.setPassword(tx, user.id, passwordHash, at);
+        await sessions.revokeAllForUser(tx, user.id, at);
+      });
+      return { message: AUTH_TEXT.passwordChanged };
+    },
+
+    /** Resolves a cookie token to its signed-in user, or null when it is unknown, revoked or expired. */
+    async resolveSession(token: string): Promise<SessionUser | null> {
+      const at = now();
+      const row = await sessions.findLive(db, hashToken(token), at, new Date(at.getTime() - deps.sessionIdleMs));
+      if (!row) return null;
+      if (at.getTime() - row.session.lastSeenAt.getTime() > 60_000) await sessions.touch(db, row.session.id, at);
+      return {
+        id: row.user.id,
+        email: row.user.email,
+        role: row.user.role,
+        isLead: row.user.isLead,
+        username: row.user.username,
+        avatarUrl: row.user.avatarUrl,
+        rating: row.user.rating,
+        sessionId: row.session.id,
+      };
+    },
+
+    /** Revokes the session a cookie token belongs to (logout, or rotation at sign-in). */
+    async endSession(token: string) {
+      await sessions.revokeByTokenHash(db, hashToken(token), now());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

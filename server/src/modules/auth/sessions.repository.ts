@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session for a token hash with its user: not revoked, not past absolute or idle expiry. */
+export async function findLive(db: DbOrTx, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Moves the idle clock forward, at most once a minute per session to keep reads cheap. */
+export async function touch(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now.getTime() - 60_000))));
+}
+
+export async function revokeByTokenHash(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user (password reset). */
+export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Deletes sessions that can no longer be used (housekeeping). */
+export async function deleteExpired(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now.toISOString()} or ${sessions.revokedAt} is not null`);
+}

@@ -1,0 +1,120 @@
+import { createHash, randomInt, randomBytes, timingSafeEqual } from 'node:crypto';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
+import type { Logger } from 'pino';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { type OtpPurpose, otpMail } from '../mail/templates.ts';
+import * as repo from './otp.repository.ts';
+
+export const OTP_MESSAGES = {
+  invalid: 'Неверный или просроченный код',
+  exhausted: 'Слишком много неверных попыток. Запросите новый код.',
+  tooManySends: 'Слишком много запросов кода. Попробуйте позже.',
+} as const;
+
+/** Thrown when a code is wrong, expired, used, replaced or out of tries; the routes decide the field name. */
+export class OtpError extends Error {}
+
+function hashCode(code: string, salt: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
+}
+
+function matches(code: string, stored: string): boolean {
+  const [salt, hash] = stored.split(':');
+  if (!salt || !hash) return false;
+  const candidate = Buffer.from(hashCode(code, salt), 'hex');
+  const expected = Buffer.from(hash, 'hex');
+  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+}
+
+export interface OtpService {
+  /**
+   * Issues a new code for an email and purpose (replacing any live one) and mails it unless `mail` is false
+   * or another message is given. Refuses with 429 past the per-email hourly limit.
+   */
+  issue(input: {
+    email: string;
+    purpose: OtpPurpose;
+    userId?: string | null;
+    payload?: Record<string, unknown>;
+    mail?: false | ((code: string) => MailMessage);
+  }): Promise<void>;
+  /** Checks and uses up a code; returns the payload stored with it. Throws OtpError when it fails. */
+  consume(input: { email: string; purpose: OtpPurpose; code: string }): Promise<Record<string, unknown>>;
+}
+
+/** One-time codes: 6 digits from a CSPRNG, salted SHA-256 at rest, 10 minutes, single use, 5 tries. */
+export function createOtpService(deps: {
+  database: Database;
+  mailer: Mailer;
+  log: Logger;
+  maxSendsPerHour: number;
+  now?: () => Date;
+}): OtpService {
+  const now = deps.now ?? (() => new Date());
+  const db = deps.database.db;
+
+  async function issueInTx(tx: DbOrTx, input: Parameters<OtpService['issue']>[0], code: string) {
+    const at = now();
+    const sent = await repo.countIssuedSince(tx, input.email, input.purpose, new Date(at.getTime() - 3_600_000));
+    if (sent >= deps.maxSendsPerHour) throw new HttpError(429, { detail: OTP_MESSAGES.tooManySends });
+    await repo.supersedeLive(tx, input.email, input.purpose, at);
+    const salt = randomBytes(16).toString('hex');
+    await repo.insertCode(tx, {
+      email: input.email,
+      purpose: input.purpose,
+      userId: input.userId ?? null,
+      payload: input.payload ?? null,
+      codeHash: `${salt}:${hashCode(code, salt)}`,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + OTP_TTL_MS),
+    });
+  }
+
+  return {
+    async issue(input) {
+      const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+      try {
+        await db.transaction((tx) => issueInTx(tx, input, code));
+      } catch (error) {
+        // Two requests at once both superseded the same row and raced on the "one live code" index.
+        if (error instanceof HttpError) throw error;
+        if (isUniqueViolation(error)) throw new HttpError(429, { detail: TOO_MANY_REQUESTS });
+        throw error;
+      }
+      if (input.mail === false) return;
+      const message = input.mail
+        ? input.mail(code)
+        : otpMail(input.email, input.purpose, code, Math.round(OTP_TTL_MS / 60_000));
+      // Delivery is not awaited: answers take the same time whether or not a message goes out, and a slow
+      // SMTP server does not hold the request. A failure is logged with the request's context.
+      deps.mailer.send(message).catch((error: unknown) => {
+        deps.log.error({ err: error, to: input.email, purpose: input.purpose }, 'could not deliver a one-time code');
+      });
+    },
+
+    async consume({ email, purpose, code }) {
+      const row = await repo.findLive(db, email, purpose);
+      if (!row || row.expiresAt.getTime() <= now().getTime()) throw new OtpError(OTP_MESSAGES.invalid);
+      if (row.attempts >= OTP_MAX_ATTEMPTS) throw new OtpError(OTP_MESSAGES.exhausted);
+      if (!matches(code, row.codeHash)) {
+        const attempts = await repo.recordWrongGuess(db, row.id, OTP_MAX_ATTEMPTS);
+        throw new OtpError(attempts === null || attempts >= OTP_MAX_ATTEMPTS ? OTP_MESSAGES.exhausted : OTP_MESSAGES.invalid);
+      }
+      const won = await repo.consume(db, row.id, OTP_MAX_ATTEMPTS, now());
+      if (!won) throw new OtpError(OTP_MESSAGES.invalid);
+      return row.payload ?? {};
+    },
+  };
+}
+
+/** True for PostgreSQL's unique_violation (23505), on both engines. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type AppContext, createContext } from '../src/context.ts';
+import type { Database } from '../src/db/client.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import type { Mailer, MailMessage } from '../src/modules/mail/mailer.ts';
+import * as users from '../src/modules/users/users.repository.ts';
+import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** Collects mail in memory so tests can read the codes the server sent. */
+export class MemoryMailer implements Mailer {
+  readonly messages: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.messages.push(message);
+  }
+  close() {}
+  /** The six-digit code of the newest message to an address. */
+  lastCode(to: string): string {
+    const message = [...this.messages].reverse().find((m) => m.to === to);
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+  countTo(to: string): number {
+    return this.messages.filter((m) => m.to === to).length;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  mailer: MemoryMailer;
+  prefix: string;
+  close(): Promise<void>;
+}
+
+export const TEST_ORIGIN = 'http://app.test';
+
+/** Builds the real application on a fresh database of this project's engine. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: `/tmp/app-test-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const mailer = new MemoryMailer();
+  const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
+  const app = await buildApp(ctx, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    mailer,
+    prefix: config.API_PREFIX,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const STRONG_PASSWORD = 'Str0ng!Pass';
+
+/** Inserts a user directly (no mail round trip) for tests that need one. */
+export async function insertUser(
+  t: TestApp,
+  options: { email?: string; password?: string; role?: 'trader' | 'merchant' | 'support'; isLead?: boolean } = {},
+) {
+  const email = options.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
+  const password = options.password ?? STRONG_PASSWORD;
+  const user = await users.insertUser(t.database.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    role: options.role ?? 'trader',
+    isLead: options.isLead ?? false,
+  });
+  return { user, email, password };
+}
+
+/** Signs in through the real two-step API and returns the Cookie header value. */
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: `${t.prefix}/account/user/login/`,
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: `${t.prefix}/account/user/login-verify/`,
+    payload: { email, password, code_otp: t.mailer.lastCode(email) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`login-verify failed: ${verify.statusCode} ${verify.body}`);
+  return sessionCookie(verify.headers['set-cookie']);
+}
+
+/** A signed-in user in one call: inserted, then signed in. */
+export async function signedInUser(t: TestApp, options: Parameters<typeof insertUser>[1] = {}) {
+  const created = await insertUser(t, options);
+  const cookie = await signIn(t, created.email, created.password);
+  return { ...created, cookie };
+}
+
+/** Extracts "sid=…" from a Set-Cookie header for the next request's Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = list.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!found) throw new Error('no session cookie set');
+  return found.split(';')[0]!;
+}

@@ -1,0 +1,20 @@
+/**
+ * Fixed texts the web app shows that spec §2, §4 and §8 name, plus the client-side transport messages.
+ * Unit and end-to-end tests assert these, so they live here rather than inside components.
+ */
+export const AUTH_SUCCESS_TEXT = 'Operation Completed Successfully!';
+export const RESEND_CODE_TEXT = 'Отправить код повторно';
+export const CODE_RESENT_TEXT = 'Код отправлен повторно';
+export const GET_STARTED_TEXT = 'GET STARTED';
+/** Shown when a user has no username yet (spec §2 Home dashboard). */
+export const USERNAME_FALLBACK = 'User';
+
+/** The request was aborted by the client timeout (API_TIMEOUT_MS or a per-call override). */
+export const REQUEST_TIMEOUT_TEXT = 'Сервер не ответил вовремя. Попробуйте ещё раз.';
+/** fetch itself failed: offline, DNS, refused connection. */
+export const NETWORK_ERROR_TEXT = 'Нет связи с сервером. Проверьте подключение.';
+
+/** An error answer without a usable body, e.g. an HTML 502 page from a proxy. */
+export function requestFailedText(status: number): string {
+  return `Ошибка сервера (${status})`;
+}
