@@ -190,7 +190,7 @@ describe('sessions', () => {
   });
 
   it('logout revokes the session (plain and forced)', async () => {
-    for (const headers of [{}, { 'x-force-logout': 'true' }]) {
+    for (const headers of [{}, { 'x-force-logout': 'true' }] as Record<string, string>[]) {
       const { cookie } = await signedInUser(t);
       const out = await post('/account/logout/', undefined, { cookie, ...headers });
       expect(out.statusCode).toBe(200);
