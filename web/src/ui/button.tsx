@@ -85,8 +85,6 @@ export interface IconButtonProps extends Omit<ButtonProps, 'leftIcon' | 'rightIc
 export function IconButton({ icon, size = 'md', variant = 'ghost', className, ...rest }: IconButtonProps) {
   const square = size === 'sm' ? 'w-8 px-0' : size === 'lg' ? 'w-12 px-0' : 'w-10 px-0';
   return (
-    <Button size={size} variant={variant} className={cx(square, className)} {...rest}>
-      {icon}
-    </Button>
+    <Button size={size} variant={variant} className={cx(square, className)} leftIcon={icon} {...rest} />
   );
 }
