@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail, type UserRole } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors } from '../../lib/http-errors.ts';
-import { alreadyRegisteredMail } from '../mail/templates.ts';
+import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import * as users from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -141,11 +141,11 @@ export function createAuthService(deps: {
       return startSession(user, meta);
     },
 
-    /** Mails a reset code when the account exists; answers the same either way. */
+    /** Mails a reset code when the account exists, a no-account notice otherwise; answers the same either way. */
     async requestPasswordReset(input: { email: string }) {
       const email = normalizeEmail(input.email);
       const user = await users.findByEmail(db, email);
-      await deps.otp.issue({ email, purpose: 'password_reset', userId: user?.id ?? null, mail: user ? undefined : false });
+      await deps.otp.issue({ email, purpose: 'password_reset', userId: user?.id ?? null, mail: user ? undefined : () => noAccountMail(email) });
       return { message: AUTH_TEXT.codeSent };
     },
 

@@ -35,7 +35,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      // Quoted-printable keeps the digits of a code readable in the .eml file.
+      const info = await transport.sendMail({ from: options.from, textEncoding: 'quoted-printable', ...message });
       await fs.mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^A-Za-z0-9@._+-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -54,3 +54,15 @@ export function alreadyRegisteredMail(to: string) {
   );
   return { to, subject, text, html };
 }
+
+/** Sent instead of a reset code when nobody has an account with the address. */
+export function noAccountMail(to: string) {
+  const subject = 'Запрос на сброс пароля';
+  const text =
+    'Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.\nЕсли это были вы, зарегистрируйтесь или проверьте адрес.';
+  const html = layout(
+    subject,
+    '<p>Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.</p><p>Если это были вы, зарегистрируйтесь или проверьте адрес.</p>',
+  );
+  return { to, subject, text, html };
+}

@@ -11,6 +11,7 @@ export const OTP_MESSAGES = {
   invalid: 'Неверный или просроченный код',
   exhausted: 'Слишком много неверных попыток. Запросите новый код.',
   tooManySends: 'Слишком много запросов кода. Попробуйте позже.',
+  mailFailed: 'Не удалось отправить письмо с кодом. Попробуйте позже.',
 } as const;
 
 /** Thrown when a code is wrong, expired, used, replaced or out of tries; the routes decide the field name. */
@@ -30,15 +31,15 @@ function matches(code: string, stored: string): boolean {
 
 export interface OtpService {
   /**
-   * Issues a new code for an email and purpose (replacing any live one) and mails it unless `mail` is false
-   * or another message is given. Refuses with 429 past the per-email hourly limit.
+   * Issues a new code for an email and purpose (replacing any live one) and mails it, or the message `mail`
+   * builds instead. Refuses with 429 past the per-email hourly limit, 503 when the mail cannot be sent.
    */
   issue(input: {
     email: string;
     purpose: OtpPurpose;
     userId?: string | null;
     payload?: Record<string, unknown>;
-    mail?: false | ((code: string) => MailMessage);
+    mail?: (code: string) => MailMessage;
   }): Promise<void>;
   /** Checks and uses up a code; returns the payload stored with it. Throws OtpError when it fails. */
   consume(input: { email: string; purpose: OtpPurpose; code: string }): Promise<Record<string, unknown>>;
@@ -83,15 +84,17 @@ export function createOtpService(deps: {
         if (isUniqueViolation(error)) throw new HttpError(429, { detail: TOO_MANY_REQUESTS });
         throw error;
       }
-      if (input.mail === false) return;
       const message = input.mail
         ? input.mail(code)
         : otpMail(input.email, input.purpose, code, Math.round(OTP_TTL_MS / 60_000));
-      // Delivery is not awaited: answers take the same time whether or not a message goes out, and a slow
-      // SMTP server does not hold the request. A failure is logged with the request's context.
-      deps.mailer.send(message).catch((error: unknown) => {
+      // Delivery is awaited: a 200 means the message left (or reached the local outbox), so a crash right
+      // after the answer cannot lose it, and a broken mail server is reported instead of hidden.
+      try {
+        await deps.mailer.send(message);
+      } catch (error) {
         deps.log.error({ err: error, to: input.email, purpose: input.purpose }, 'could not deliver a one-time code');
-      });
+        throw new HttpError(503, { detail: OTP_MESSAGES.mailFailed });
+      }
     },
 
     async consume({ email, purpose, code }) {

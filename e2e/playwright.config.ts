@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './support/env.ts';
+
+// The product as a newcomer runs it: the built SPA and the API in one server process, on a fresh
+// PostgreSQL database (so the admin CLI can run beside it), mail in the local outbox, and the Tron
+// chain simulator as its TronGrid.
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  outputDir: `.tmp/results-${E2E.port}`,
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx support/start-server.ts',
+    url: `${E2E.baseUrl}${E2E.apiPrefix}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
