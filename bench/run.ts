@@ -24,7 +24,12 @@ const CONNECTIONS = 16;
 
 async function measure(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const result = await autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({
+    url: `${address}${url}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
   await app.close();
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   return result.requests.average;
@@ -32,10 +37,17 @@ async function measure(app: FastifyInstance, url: string, headers: Record<string
 
 async function signedInApp(database: Database) {
   await migrate(database);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
+  });
   const mailer: Mailer = { send: async () => undefined, close: () => undefined };
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
-  const user = await insertUser(database.db, { email: `bench-${Date.now()}@example.com`, passwordHash: 'x', role: 'trader' });
+  const user = await insertUser(database.db, {
+    email: `bench-${Date.now()}@example.com`,
+    passwordHash: 'x',
+    role: 'trader',
+  });
   const token = randomBytes(32).toString('base64url');
   await insertSession(database.db, {
     userId: user.id,
@@ -46,15 +58,21 @@ async function signedInApp(database: Database) {
 }
 
 function report(name: string, value: number, ceiling: number) {
-  console.log(`${name.padEnd(44)} ${value.toFixed(0).padStart(7)} req/s   ratio to ceiling ${(value / ceiling).toFixed(3)}`);
+  console.log(
+    `${name.padEnd(44)} ${value.toFixed(0).padStart(7)} req/s   ratio to ceiling ${(value / ceiling).toFixed(3)}`,
+  );
 }
 
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
 const ceiling = await measure(hello, '/');
-console.log(`ceiling: bare Fastify hello ${ceiling.toFixed(0)} req/s (${CONNECTIONS} connections, ${DURATION_S} s)\n`);
+console.log(
+  `ceiling: bare Fastify hello ${ceiling.toFixed(0)} req/s (${CONNECTIONS} connections, ${DURATION_S} s)\n`,
+);
 
-const engines: [string, () => Promise<Database>][] = [['pglite', async () => pgliteDatabase(await PGlite.create())]];
+const engines: [string, () => Promise<Database>][] = [
+  ['pglite', async () => pgliteDatabase(await PGlite.create())],
+];
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 try {
   const probe = new pg.Client({ connectionString: serverUrl });
@@ -75,7 +93,11 @@ for (const [engine, open] of engines) {
   const { app, cookie, prefix } = await signedInApp(database);
   report(`${engine}: GET /health (database ping)`, await measure(app, `${prefix}/health`), ceiling);
   const again = await signedInApp(database);
-  report(`${engine}: GET check_user_auth (session lookup)`, await measure(again.app, `${prefix}/account/check_user_auth/`, { cookie }), ceiling);
+  report(
+    `${engine}: GET check_user_auth (session lookup)`,
+    await measure(again.app, `${prefix}/account/check_user_auth/`, { cookie }),
+    ceiling,
+  );
   await database.close();
 }
 if (engines.length > 1) {

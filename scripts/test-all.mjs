@@ -11,17 +11,28 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const only = process.argv.slice(2);
 
 const run = (command, args, options = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } }).status;
+  spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  }).status;
 
 function vitest(name, workspace) {
   const file = path.join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
-    cwd: path.join(root, workspace),
-  });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    {
+      cwd: path.join(root, workspace),
+    },
+  );
   if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, status };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   // A file that failed to load has no tests but counts as a failure.
-  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  const brokenFiles = report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
   return { name, passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, status };
 }
 
@@ -52,7 +63,10 @@ for (const [name, runSuite] of suites) {
 }
 
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name.padEnd(8)} ${r.passed} passed, ${r.failed} failed${r.status ? ` (exit ${r.status})` : ''}`);
+for (const r of results)
+  console.log(
+    `  ${r.name.padEnd(8)} ${r.passed} passed, ${r.failed} failed${r.status ? ` (exit ${r.status})` : ''}`,
+  );
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed + (r.status && r.failed === 0 ? 1 : 0), 0);
 console.log(`${passed} passed, ${failed} failed`);

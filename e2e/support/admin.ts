@@ -20,9 +20,19 @@ export function uniqueEmail(label = 'user'): string {
 export const E2E_PASSWORD = 'E2e!Passw0rd';
 
 /** Creates a user through the admin CLI; returns its credentials. */
-export function createUser(options: { role?: 'trader' | 'merchant' | 'support'; lead?: boolean; email?: string } = {}) {
+export function createUser(
+  options: { role?: 'trader' | 'merchant' | 'support'; lead?: boolean; email?: string } = {},
+) {
   const email = options.email ?? uniqueEmail(options.role ?? 'trader');
-  const args = ['create-user', '--email', email, '--password', E2E_PASSWORD, '--role', options.role ?? 'trader'];
+  const args = [
+    'create-user',
+    '--email',
+    email,
+    '--password',
+    E2E_PASSWORD,
+    '--role',
+    options.role ?? 'trader',
+  ];
   if (options.lead) args.push('--lead');
   admin(...args);
   return { email, password: E2E_PASSWORD };

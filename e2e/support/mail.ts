@@ -16,8 +16,10 @@ export function plainText(eml: string): string {
     if (!/content-type:\s*text\/plain/i.test(part)) continue;
     const [headers, ...body] = part.split(/\r?\n\r?\n/);
     const raw = body.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(headers ?? '')) return Buffer.from(raw, 'base64').toString('utf8');
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(headers ?? '')) return decodeQuotedPrintable(raw);
+    if (/content-transfer-encoding:\s*base64/i.test(headers ?? ''))
+      return Buffer.from(raw, 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(headers ?? ''))
+      return decodeQuotedPrintable(raw);
     return raw;
   }
   return '';

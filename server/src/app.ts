@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TOO_MANY_REQUESTS } from '@app/shared';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { TOO_MANY_REQUESTS } from '@app/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
@@ -20,13 +21,16 @@ import { sessionPlugin } from './plugins/session.ts';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The API modules, each registered under API_PREFIX. Add a module here. */
-const API_MODULES = [healthRoutes, authRoutes, referralsRoutes];
+const API_MODULES = [healthRoutes, authRoutes, referralsRoutes, paymentsRoutes];
 
 /**
  * Builds the HTTP application: the API under API_PREFIX and, when the web app is built, the SPA with a
  * history fallback for every client route. Starts no timers or workers; main.ts does that.
  */
-export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { serveWeb?: boolean } = {},
+): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
@@ -93,7 +97,12 @@ export async function buildApp(ctx: AppContext, options: { serveWeb?: boolean } 
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === config.API_PREFIX || request.url.startsWith(`${config.API_PREFIX}/`);
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD') && fs.existsSync(indexHtml)) {
+    if (
+      !isApi &&
+      serveWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      fs.existsSync(indexHtml)
+    ) {
       // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -4,18 +4,29 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, API_PREFIX: '/backend', COOKIE_SECURE: false, publicOrigin: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      API_PREFIX: '/backend',
+      COOKIE_SECURE: false,
+      publicOrigin: 'http://localhost:3000',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
   it('turns Secure cookies on for an https PUBLIC_URL unless told otherwise', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).COOKIE_SECURE).toBe(true);
-    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
-    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).publicOrigin).toBe('https://pay.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(
+      false,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).publicOrigin).toBe(
+      'https://pay.example.com',
+    );
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', COOKIE_SECURE: 'yes' });
     } catch (error) {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 const positiveInt = z.coerce.number().int().positive();
 const usdtAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal USDT amount like 1 or 2.5');
 
@@ -35,8 +37,14 @@ const envSchema = z.object({
   OTP_MAX_SENDS_PER_HOUR: positiveInt.default(5),
   TRONGRID_URL: z.url().optional(),
   TRONGRID_API_KEY: z.string().optional(),
-  USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
-  TRON_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an xpub').optional(),
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an xpub')
+    .optional(),
   TRON_POLL_INTERVAL_MS: positiveInt.default(15_000),
   TRON_WITHDRAWAL_PRIVATE_KEY: z
     .string()
@@ -63,7 +71,9 @@ export class ConfigError extends Error {}
 /** Parses the environment once. Empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
+    Object.entries(env).filter(
+      ([key, value]) => key in envSchema.shape && value !== undefined && value !== '',
+    ),
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {

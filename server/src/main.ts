@@ -38,8 +38,14 @@ async function main() {
   const applied = await migrate(database);
   log.info({ engine: database.engine, applied }, 'database ready');
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
-  if (!config.SMTP_URL) log.info({ outbox: `${config.dataDir}/mail` }, 'no SMTP_URL: mail goes to the local outbox');
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    log,
+  });
+  if (!config.SMTP_URL)
+    log.info({ outbox: `${config.dataDir}/mail` }, 'no SMTP_URL: mail goes to the local outbox');
   const ctx = createContext({ config, database, mailer, log });
   const app = await buildApp(ctx);
   const workers = startWorkers(ctx);

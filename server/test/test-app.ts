@@ -74,7 +74,12 @@ export const STRONG_PASSWORD = 'Str0ng!Pass';
 /** Inserts a user directly (no mail round trip) for tests that need one. */
 export async function insertUser(
   t: TestApp,
-  options: { email?: string; password?: string; role?: 'trader' | 'merchant' | 'support'; isLead?: boolean } = {},
+  options: {
+    email?: string;
+    password?: string;
+    role?: 'trader' | 'merchant' | 'support';
+    isLead?: boolean;
+  } = {},
 ) {
   const email = options.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
   const password = options.password ?? STRONG_PASSWORD;

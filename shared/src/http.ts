@@ -3,7 +3,12 @@
  * values are arrays of messages.
  */
 export type FieldErrors = Record<string, string[]>;
-export type ApiErrorBody = string | { detail: string } | FieldErrors | { error: string } | { message: string };
+export type ApiErrorBody =
+  | string
+  | { detail: string }
+  | FieldErrors
+  | { error: string }
+  | { message: string };
 
 export const GENERIC_ERROR = 'An error occurred';
 export const INVALID_FORM_STATE = 'Invalid form state';

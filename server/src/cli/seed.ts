@@ -19,7 +19,9 @@ try {
   for (const demo of DEMO_USERS) {
     const existing = await users.findByEmail(database.db, demo.email);
     if (!existing) await users.insertUser(database.db, { ...demo, passwordHash });
-    console.log(`  ${demo.role.padEnd(9)}${demo.isLead ? ' (lead)' : '       '} ${demo.email}${existing ? '  (already there)' : ''}`);
+    console.log(
+      `  ${demo.role.padEnd(9)}${demo.isLead ? ' (lead)' : '       '} ${demo.email}${existing ? '  (already there)' : ''}`,
+    );
   }
   console.log('Sign-in codes are mailed; without SMTP_URL read them in DATA_DIR/mail/.');
 } finally {

@@ -52,7 +52,10 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
 type Exec = (sql: string) => Promise<void>;
 type Query = (sql: string) => Promise<number>;
 
-async function runInTransaction<T>(database: Database, fn: (exec: Exec, query: Query) => Promise<T>): Promise<T> {
+async function runInTransaction<T>(
+  database: Database,
+  fn: (exec: Exec, query: Query) => Promise<T>,
+): Promise<T> {
   const raw = database.raw;
   if (raw.kind === 'pglite') {
     const result = await raw.client.transaction(async (tx) =>

@@ -29,29 +29,34 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /** Session cookies: HttpOnly, SameSite=Lax, Secure per COOKIE_SECURE; the token itself is never stored. */
-export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: AuthService; secure: boolean }) => {
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: options.secure, path: '/' };
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, options: { auth: AuthService; secure: boolean }) => {
+    const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: options.secure, path: '/' };
 
-  async function requireUser(request: FastifyRequest) {
-    const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await options.auth.resolveSession(token) : null;
-    if (!user) throw unauthorized();
-    request.user = user;
-  }
+    async function requireUser(request: FastifyRequest) {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await options.auth.resolveSession(token) : null;
+      if (!user) throw unauthorized();
+      request.user = user;
+    }
 
-  app.decorate('requireUser', requireUser);
-  app.decorate('requireLead', async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (!request.user?.isLead) throw notALead();
-  });
-  app.decorate('startSessionCookie', async (request: FastifyRequest, reply: FastifyReply, session: NewSession) => {
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await options.auth.endSession(previous);
-    reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
-  });
-  app.decorate('endSessionCookie', async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await options.auth.endSession(token);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
-  });
-});
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireLead', async (request: FastifyRequest) => {
+      await requireUser(request);
+      if (!request.user?.isLead) throw notALead();
+    });
+    app.decorate(
+      'startSessionCookie',
+      async (request: FastifyRequest, reply: FastifyReply, session: NewSession) => {
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous) await options.auth.endSession(previous);
+        reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      },
+    );
+    app.decorate('endSessionCookie', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await options.auth.endSession(token);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+  },
+);

@@ -15,9 +15,12 @@ describe('email rule', () => {
   it.each(['a@b.co', 'first.last+tag@sub.example.org', 'x_y-z@domain.ru'])('accepts %s', (email) => {
     expect(emailError(email)).toBeNull();
   });
-  it.each(['', 'plain', 'a@b', 'a@b.c', '@b.co', 'a b@c.co', 'a@b.c0'])('refuses %j with the spec message', (email) => {
-    expect(emailError(email)).toBe('Неверный формат email');
-  });
+  it.each(['', 'plain', 'a@b', 'a@b.c', '@b.co', 'a b@c.co', 'a@b.c0'])(
+    'refuses %j with the spec message',
+    (email) => {
+      expect(emailError(email)).toBe('Неверный формат email');
+    },
+  );
 });
 
 describe('password rule', () => {
@@ -55,8 +58,12 @@ describe('password rule', () => {
 
 describe('request contracts', () => {
   it('register drops an empty referral code and refuses a malformed one', () => {
-    expect(registerRequest.parse({ email: 'a@b.co', password: 'Aa1!aaaa', referral_code: '' }).referral_code).toBeUndefined();
-    expect(registerRequest.safeParse({ email: 'a@b.co', password: 'Aa1!aaaa', referral_code: 'bad code' }).success).toBe(false);
+    expect(
+      registerRequest.parse({ email: 'a@b.co', password: 'Aa1!aaaa', referral_code: '' }).referral_code,
+    ).toBeUndefined();
+    expect(
+      registerRequest.safeParse({ email: 'a@b.co', password: 'Aa1!aaaa', referral_code: 'bad code' }).success,
+    ).toBe(false);
   });
   it('login-verify needs a six-digit code', () => {
     const result = loginVerifyRequest.safeParse({ email: 'a@b.co', password: 'x', code_otp: '12345' });
@@ -73,6 +80,9 @@ describe('request contracts', () => {
       confirm_password: 'Aa1!aaab',
     });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['confirm_password'], message: 'Пароли не совпадают' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirm_password'],
+      message: 'Пароли не совпадают',
+    });
   });
 });

@@ -73,7 +73,8 @@ export type PasswordStrength = 'Very weak' | 'Weak' | 'Medium' | 'Strong';
 /** Strength label from the number of rules met: 0 Very weak, 1-2 Weak, 3-4 Medium, 5 Strong. */
 export function passwordStrength(password: string): { met: number; label: PasswordStrength } {
   const met = PASSWORD_REQUIREMENTS.filter((rule) => rule.test(password)).length;
-  const label: PasswordStrength = met === 0 ? 'Very weak' : met <= 2 ? 'Weak' : met <= 4 ? 'Medium' : 'Strong';
+  const label: PasswordStrength =
+    met === 0 ? 'Very weak' : met <= 2 ? 'Weak' : met <= 4 ? 'Medium' : 'Strong';
   return { met, label };
 }
 

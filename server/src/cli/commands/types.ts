@@ -12,7 +12,10 @@ export interface AdminCommand {
   name: string;
   usage: string;
   summary: string;
-  run(args: CliArgs, env: { database: Database; config: AppConfig; print: (line: string) => void }): Promise<number>;
+  run(
+    args: CliArgs,
+    env: { database: Database; config: AppConfig; print: (line: string) => void },
+  ): Promise<number>;
 }
 
 /** Parses argv into positional words and --flag value pairs. */

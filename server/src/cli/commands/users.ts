@@ -35,7 +35,8 @@ export const setLeadCommand: AdminCommand = {
   summary: 'Grants or removes the lead flag.',
   async run({ positional }, { database, print }) {
     const [email, value] = positional;
-    if (!email || (value !== 'true' && value !== 'false')) throw new UsageError('expected EMAIL and true or false');
+    if (!email || (value !== 'true' && value !== 'false'))
+      throw new UsageError('expected EMAIL and true or false');
     const user = await users.setLead(database.db, normalizeEmail(email), value === 'true');
     if (!user) {
       print(`No user with email ${email}.`);
@@ -54,7 +55,9 @@ export const listUsersCommand: AdminCommand = {
     const rows = await users.listUsers(database.db);
     if (rows.length === 0) print('No users yet.');
     for (const user of rows) {
-      print(`${user.email.padEnd(36)} ${user.role.padEnd(9)} ${user.isLead ? 'lead' : '    '} ${user.createdAt.toISOString()}`);
+      print(
+        `${user.email.padEnd(36)} ${user.role.padEnd(9)} ${user.isLead ? 'lead' : '    '} ${user.createdAt.toISOString()}`,
+      );
     }
     return 0;
   },

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   insertUser,
-  sessionCookie,
-  signIn,
-  signedInUser,
   STRONG_PASSWORD,
+  sessionCookie,
+  signedInUser,
+  signIn,
   TEST_ORIGIN,
   type TestApp,
 } from '../../../test/test-app.ts';
@@ -32,7 +32,11 @@ const freshEmail = () => `person${++counter}-${Date.now()}@example.com`;
 describe('sign-up', () => {
   it('mails a six-digit code and creates a signed-in trader on verify-otp', async () => {
     const email = freshEmail();
-    const register = await post('/account/user/register/', { email, password: STRONG_PASSWORD, referral_code: 'REF_1' });
+    const register = await post('/account/user/register/', {
+      email,
+      password: STRONG_PASSWORD,
+      referral_code: 'REF_1',
+    });
     expect(register.statusCode).toBe(200);
     expect(register.json()).toEqual({ message: AUTH_TEXT.codeSent });
     const mail = t.mailer.messages.at(-1)!;
@@ -40,7 +44,11 @@ describe('sign-up', () => {
     expect(mail.html).toContain(t.mailer.lastCode(email));
     expect(mail.subject).toMatch(/[А-Яа-я]/);
 
-    const verify = await post('/account/user/verify-otp/', { email, password: STRONG_PASSWORD, otp: t.mailer.lastCode(email) });
+    const verify = await post('/account/user/verify-otp/', {
+      email,
+      password: STRONG_PASSWORD,
+      otp: t.mailer.lastCode(email),
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().user).toMatchObject({ email, role: 'trader', is_lead: false });
     const setCookie = String(verify.headers['set-cookie']);
@@ -58,7 +66,12 @@ describe('sign-up', () => {
     const body = response.json();
     expect(body.email).toEqual([AUTH_MESSAGES.emailFormat]);
     expect(body.password[0]).toBe(
-      [AUTH_MESSAGES.passwordLength, AUTH_MESSAGES.passwordUpper, AUTH_MESSAGES.passwordDigit, AUTH_MESSAGES.passwordSpecial].join('. '),
+      [
+        AUTH_MESSAGES.passwordLength,
+        AUTH_MESSAGES.passwordUpper,
+        AUTH_MESSAGES.passwordDigit,
+        AUTH_MESSAGES.passwordSpecial,
+      ].join('. '),
     );
   });
 
@@ -70,7 +83,11 @@ describe('sign-up', () => {
     expect(known.body).toBe(unknown.body);
     const message = t.mailer.messages.filter((m) => m.to === email).at(-1)!;
     expect(message.text).not.toMatch(/\b\d{6}\b/);
-    const verify = await post('/account/user/verify-otp/', { email, password: STRONG_PASSWORD, otp: '123456' });
+    const verify = await post('/account/user/verify-otp/', {
+      email,
+      password: STRONG_PASSWORD,
+      otp: '123456',
+    });
     expect(verify.statusCode).toBe(400);
   });
 
@@ -79,7 +96,11 @@ describe('sign-up', () => {
     await post('/account/user/register/', { email, password: STRONG_PASSWORD });
     const code = t.mailer.lastCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const response = await post('/account/user/verify-otp/', { email, password: STRONG_PASSWORD, otp: wrong });
+    const response = await post('/account/user/verify-otp/', {
+      email,
+      password: STRONG_PASSWORD,
+      otp: wrong,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ otp: [OTP_MESSAGES.invalid] });
     const login = await post('/account/user/login/', { email, password: STRONG_PASSWORD });
@@ -106,7 +127,9 @@ describe('one-time code abuse', () => {
     const { email, password } = await insertUser(t);
     await post('/account/user/login/', { email, password });
     const code = t.mailer.lastCode(email);
-    expect((await post('/account/user/login-verify/', { email, password, code_otp: code })).statusCode).toBe(200);
+    expect((await post('/account/user/login-verify/', { email, password, code_otp: code })).statusCode).toBe(
+      200,
+    );
     const again = await post('/account/user/login-verify/', { email, password, code_otp: code });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ otp: [OTP_MESSAGES.invalid] });
@@ -133,9 +156,13 @@ describe('one-time code abuse', () => {
     await post('/account/user/login/', { email, password });
     const second = t.mailer.lastCode(email);
     if (first !== second) {
-      expect((await post('/account/user/login-verify/', { email, password, code_otp: first })).statusCode).toBe(400);
+      expect(
+        (await post('/account/user/login-verify/', { email, password, code_otp: first })).statusCode,
+      ).toBe(400);
     }
-    expect((await post('/account/user/login-verify/', { email, password, code_otp: second })).statusCode).toBe(200);
+    expect(
+      (await post('/account/user/login-verify/', { email, password, code_otp: second })).statusCode,
+    ).toBe(200);
   });
 
   it('limits how many codes one email can be sent per hour (429)', async () => {
@@ -250,9 +277,17 @@ describe('lead check and origin', () => {
 
   it('refuses a state-changing request from a foreign Origin and accepts our own', async () => {
     const { email, password } = await insertUser(t);
-    const foreign = await post('/account/user/login/', { email, password }, { origin: 'https://evil.example' });
+    const foreign = await post(
+      '/account/user/login/',
+      { email, password },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.statusCode).toBe(403);
-    const crossSite = await post('/account/user/login/', { email, password }, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await post(
+      '/account/user/login/',
+      { email, password },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.statusCode).toBe(403);
     const own = await post('/account/user/login/', { email, password }, { origin: TEST_ORIGIN });
     expect(own.statusCode).toBe(200);

@@ -29,21 +29,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     auth.register(request.body),
   );
 
-  app.post(API.auth.verifyOtp, { schema: { body: verifyOtpRequest }, config: limited }, async (request, reply) => {
-    const session = await auth.verifyRegistration(request.body, meta(request));
-    await app.startSessionCookie(request, reply, session);
-    return { message: AUTH_TEXT.registered, user: publicUser(session.user) };
-  });
+  app.post(
+    API.auth.verifyOtp,
+    { schema: { body: verifyOtpRequest }, config: limited },
+    async (request, reply) => {
+      const session = await auth.verifyRegistration(request.body, meta(request));
+      await app.startSessionCookie(request, reply, session);
+      return { message: AUTH_TEXT.registered, user: publicUser(session.user) };
+    },
+  );
 
   app.post(API.auth.login, { schema: { body: loginRequest }, config: limited }, async (request) =>
     auth.login(request.body),
   );
 
-  app.post(API.auth.loginVerify, { schema: { body: loginVerifyRequest }, config: limited }, async (request, reply) => {
-    const session = await auth.verifyLogin(request.body, meta(request));
-    await app.startSessionCookie(request, reply, session);
-    return { message: AUTH_TEXT.signedIn, user: publicUser(session.user) };
-  });
+  app.post(
+    API.auth.loginVerify,
+    { schema: { body: loginVerifyRequest }, config: limited },
+    async (request, reply) => {
+      const session = await auth.verifyLogin(request.body, meta(request));
+      await app.startSessionCookie(request, reply, session);
+      return { message: AUTH_TEXT.signedIn, user: publicUser(session.user) };
+    },
+  );
 
   app.post(
     API.auth.requestPasswordReset,
@@ -51,8 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => auth.requestPasswordReset(request.body),
   );
 
-  app.post(API.auth.passwordReset, { schema: { body: passwordResetRequest }, config: limited }, async (request) =>
-    auth.resetPassword(request.body),
+  app.post(
+    API.auth.passwordReset,
+    { schema: { body: passwordResetRequest }, config: limited },
+    async (request) => auth.resetPassword(request.body),
   );
 
   app.post(API.auth.logout, async (request, reply) => {

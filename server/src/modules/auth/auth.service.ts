@@ -68,7 +68,10 @@ export function createAuthService(deps: {
     }
   }
 
-  async function startSession(user: users.UserRow, meta: { ip?: string; userAgent?: string }): Promise<NewSession> {
+  async function startSession(
+    user: users.UserRow,
+    meta: { ip?: string; userAgent?: string },
+  ): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     const expiresAt = new Date(at.getTime() + deps.sessionMaxMs);
@@ -112,7 +115,8 @@ export function createAuthService(deps: {
       try {
         user = await users.insertUser(db, { email, passwordHash, role: 'trader', referredByCode: referral });
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+        if ((error as { code?: string }).code === '23505')
+          throw fieldErrors({ otp: ['Неверный или просроченный код'] });
         throw error;
       }
       return startSession(user, meta);
@@ -145,7 +149,12 @@ export function createAuthService(deps: {
     async requestPasswordReset(input: { email: string }) {
       const email = normalizeEmail(input.email);
       const user = await users.findByEmail(db, email);
-      await deps.otp.issue({ email, purpose: 'password_reset', userId: user?.id ?? null, mail: user ? undefined : () => noAccountMail(email) });
+      await deps.otp.issue({
+        email,
+        purpose: 'password_reset',
+        userId: user?.id ?? null,
+        mail: user ? undefined : () => noAccountMail(email),
+      });
       return { message: AUTH_TEXT.codeSent };
     },
 
@@ -167,9 +176,15 @@ export function createAuthService(deps: {
     /** Resolves a cookie token to its signed-in user, or null when it is unknown, revoked or expired. */
     async resolveSession(token: string): Promise<SessionUser | null> {
       const at = now();
-      const row = await sessions.findLive(db, hashToken(token), at, new Date(at.getTime() - deps.sessionIdleMs));
+      const row = await sessions.findLive(
+        db,
+        hashToken(token),
+        at,
+        new Date(at.getTime() - deps.sessionIdleMs),
+      );
       if (!row) return null;
-      if (at.getTime() - row.session.lastSeenAt.getTime() > 60_000) await sessions.touch(db, row.session.id, at);
+      if (at.getTime() - row.session.lastSeenAt.getTime() > 60_000)
+        await sessions.touch(db, row.session.id, at);
       return {
         id: row.user.id,
         email: row.user.email,

@@ -51,5 +51,7 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): P
 
 /** Deletes sessions that can no longer be used (housekeeping). */
 export async function deleteExpired(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now.toISOString()} or ${sessions.revokedAt} is not null`);
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} < ${now.toISOString()} or ${sessions.revokedAt} is not null`);
 }

@@ -33,7 +33,12 @@ describe('mail', () => {
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
   it('sends over SMTP with SMTP_URL: HTML and text parts, the code in the body', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Processing <no-reply@test>', dataDir: '/nonexistent', log });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Processing <no-reply@test>',
+      dataDir: '/nonexistent',
+      log,
+    });
     await mailer.send(otpMail('person@example.com', 'register', '482913', 10));
     mailer.close();
     expect(received).toHaveLength(1);

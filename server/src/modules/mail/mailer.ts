@@ -20,7 +20,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message is written as DATA_DIR/mail/<time>-<to>.eml and a log
  * line says where, so a developer can sign up locally without a mail server.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -36,7 +41,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     async send(message) {
       // Quoted-printable keeps the digits of a code readable in the .eml file.
-      const info = await transport.sendMail({ from: options.from, textEncoding: 'quoted-printable', ...message });
+      const info = await transport.sendMail({
+        from: options.from,
+        textEncoding: 'quoted-printable',
+        ...message,
+      });
       await fs.mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^A-Za-z0-9@._+-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -15,7 +15,10 @@ const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
   password_reset: { subject: 'Код для сброса пароля', action: 'сброса пароля' },
   wallet_address: { subject: 'Подтверждение создания кошелька', action: 'создания адреса кошелька' },
   withdrawal: { subject: 'Подтверждение вывода средств', action: 'подтверждения вывода средств' },
-  whitelist: { subject: 'Подтверждение изменения белого списка', action: 'изменения белого списка кошельков' },
+  whitelist: {
+    subject: 'Подтверждение изменения белого списка',
+    action: 'изменения белого списка кошельков',
+  },
   terminal: { subject: 'Подтверждение подключения терминала', action: 'подключения терминала' },
 };
 

@@ -5,7 +5,12 @@ import { otpCodes } from '../../db/schema/index.ts';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 /** Counts the codes issued for an email and purpose since a moment (the per-email send limit). */
-export async function countIssuedSince(db: DbOrTx, email: string, purpose: string, since: Date): Promise<number> {
+export async function countIssuedSince(
+  db: DbOrTx,
+  email: string,
+  purpose: string,
+  since: Date,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(otpCodes)

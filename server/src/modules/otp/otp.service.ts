@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -58,7 +58,12 @@ export function createOtpService(deps: {
 
   async function issueInTx(tx: DbOrTx, input: Parameters<OtpService['issue']>[0], code: string) {
     const at = now();
-    const sent = await repo.countIssuedSince(tx, input.email, input.purpose, new Date(at.getTime() - 3_600_000));
+    const sent = await repo.countIssuedSince(
+      tx,
+      input.email,
+      input.purpose,
+      new Date(at.getTime() - 3_600_000),
+    );
     if (sent >= deps.maxSendsPerHour) throw new HttpError(429, { detail: OTP_MESSAGES.tooManySends });
     await repo.supersedeLive(tx, input.email, input.purpose, at);
     const salt = randomBytes(16).toString('hex');
@@ -92,7 +97,10 @@ export function createOtpService(deps: {
       try {
         await deps.mailer.send(message);
       } catch (error) {
-        deps.log.error({ err: error, to: input.email, purpose: input.purpose }, 'could not deliver a one-time code');
+        deps.log.error(
+          { err: error, to: input.email, purpose: input.purpose },
+          'could not deliver a one-time code',
+        );
         throw new HttpError(503, { detail: OTP_MESSAGES.mailFailed });
       }
     },
@@ -103,7 +111,9 @@ export function createOtpService(deps: {
       if (row.attempts >= OTP_MAX_ATTEMPTS) throw new OtpError(OTP_MESSAGES.exhausted);
       if (!matches(code, row.codeHash)) {
         const attempts = await repo.recordWrongGuess(db, row.id, OTP_MAX_ATTEMPTS);
-        throw new OtpError(attempts === null || attempts >= OTP_MAX_ATTEMPTS ? OTP_MESSAGES.exhausted : OTP_MESSAGES.invalid);
+        throw new OtpError(
+          attempts === null || attempts >= OTP_MAX_ATTEMPTS ? OTP_MESSAGES.exhausted : OTP_MESSAGES.invalid,
+        );
       }
       const won = await repo.consume(db, row.id, OTP_MAX_ATTEMPTS, now());
       if (!won) throw new OtpError(OTP_MESSAGES.invalid);

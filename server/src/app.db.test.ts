@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, signedInUser, type TestApp } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+
+describe('the application shell', () => {
+  it('serves the SPA for every client route and JSON 404 under the API prefix', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Processing</title><div id="root"></div>',
+    );
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+    const database = await createTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: webDist, DATA_DIR: webDist });
+    const ctx = createContext({
+      config,
+      database,
+      mailer: { send: async () => undefined, close: () => undefined },
+      log: pino({ level: 'silent' }),
+    });
+    const app = await buildApp(ctx);
+    try {
+      for (const route of ['/', '/welcome', '/payments', '/c2c/abc', '/no/such/page']) {
+        const response = await app.inject({ method: 'GET', url: route });
+        expect(response.statusCode, route).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.body).toContain('<div id="root">');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
+      expect(asset.headers['cache-control']).toMatch(/immutable/);
+      const api = await app.inject({ method: 'GET', url: '/backend/no/such/call/' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ detail: 'Не найдено' });
+      const health = await app.inject({ method: 'GET', url: '/backend/health' });
+      expect(health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      expect(health.headers['x-request-id']).toBeTruthy();
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a failure with a generic 500 that reveals nothing', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+    const ctx = createContext({
+      config,
+      database,
+      mailer: { send: async () => undefined, close: () => undefined },
+      log: pino({ level: 'silent' }),
+    });
+    const app = await buildApp(ctx, { serveWeb: false });
+    app.get('/backend/explode', async () => {
+      throw new Error('password=hunter2 at /srv/secret.ts:42');
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/backend/explode' });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toMatch(/hunter2|secret\.ts|stack/);
+      expect(response.json()).toEqual({
+        detail: 'Внутренняя ошибка сервера',
+        request_id: response.headers['x-request-id'],
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('session expiry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '1' });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+  const check = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: `${t.prefix}/account/check_user_auth/`, headers: { cookie } });
+
+  it('ends a session left idle longer than SESSION_IDLE_HOURS', async () => {
+    const { cookie } = await signedInUser(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 + 60_000 });
+    expect((await check(cookie)).statusCode).toBe(401);
+    vi.useRealTimers();
+  });
+
+  it('keeps an active session alive but ends it at SESSION_MAX_DAYS', async () => {
+    const { cookie } = await signedInUser(t);
+    const start = Date.now();
+    for (let hours = 1.5; hours < 24; hours += 1.5) {
+      vi.useFakeTimers({ toFake: ['Date'], now: start + hours * 3_600_000 });
+      expect((await check(cookie)).statusCode, `after ${hours} h`).toBe(200);
+    }
+    vi.useFakeTimers({ toFake: ['Date'], now: start + 24 * 3_600_000 + 60_000 });
+    expect((await check(cookie)).statusCode).toBe(401);
+    vi.useRealTimers();
+  });
+});
