@@ -1,0 +1,48 @@
+import { isUniqueViolation } from '../../modules/otp/otp.service.ts';
+import * as payments from '../../modules/payments/payments.repository.ts';
+import { type AdminCommand, UsageError } from './types.ts';
+
+export const bankAddCommand: AdminCommand = {
+  name: 'bank-add',
+  usage: 'bank-add --name NAME [--full-name "FULL NAME"] [--popular]',
+  summary: 'Adds a bank to the directory traders choose from (popular banks are listed first).',
+  async run({ flags }, { database, print }) {
+    const name = (flags.name ?? '').trim();
+    const fullName = (flags['full-name'] ?? name).trim();
+    if (!name || name === 'true') throw new UsageError('--name is required');
+    if (name.length > 100) throw new UsageError('--name must be at most 100 characters');
+    if (!fullName || fullName === 'true' || fullName.length > 200) {
+      throw new UsageError('--full-name must be 1 to 200 characters');
+    }
+    try {
+      const bank = await payments.insertBank(database.db, {
+        name,
+        fullName,
+        isPopular: flags.popular === 'true',
+      });
+      print(`Added bank ${bank.id}: ${bank.name} (${bank.fullName})${bank.isPopular ? ', popular' : ''}.`);
+      return 0;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      print(`A bank named ${name} already exists.`);
+      return 1;
+    }
+  },
+};
+
+export const bankListCommand: AdminCommand = {
+  name: 'bank-list',
+  usage: 'bank-list',
+  summary: 'Lists the bank directory with ids (popular banks first).',
+  async run(_args, { database, print }) {
+    for (const bank of await payments.listBanks(database.db)) {
+      print(
+        `${String(bank.id).padStart(4)}  ${bank.isPopular ? '★' : ' '} ${bank.name.padEnd(24)} ${bank.fullName}`,
+      );
+    }
+    return 0;
+  },
+};
+
+/** The bank commands, registered in one line in index.ts. */
+export const BANK_COMMANDS: AdminCommand[] = [bankAddCommand, bankListCommand];

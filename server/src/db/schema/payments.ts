@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** The bank directory, seeded with Russian banks. Mirrors migrations/0002_payments.sql. */
+export const banks = pgTable('banks', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+  isPopular: boolean('is_popular').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A trader's payment method (requisites). Card and account number are unique across all users. */
+export const paymentMethods = pgTable('payment_methods', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bankId: integer('bank_id')
+    .notNull()
+    .references(() => banks.id),
+  name: text('name').notNull(),
+  card: text('card'),
+  phoneNumber: text('phone_number'),
+  nomerScheta: text('nomer_scheta'),
+  isSbp: boolean('is_sbp').notNull().default(false),
+  isC2c: boolean('is_c2c').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(false),
+  firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
+  terminalId: uuid('terminal_id'),
+  rating: numeric('rating', { precision: 5, scale: 2 }).notNull(),
+  minDepositKopecks: bigint('min_deposit_kopecks', { mode: 'bigint' }),
+  maxDepositKopecks: bigint('max_deposit_kopecks', { mode: 'bigint' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,292 @@
+import {
+  type Bank,
+  canAddPaymentMethods,
+  defaultModeFlags,
+  type FieldErrors,
+  fitModeToDetails,
+  isReadyForActivation,
+  kopecksToRubles,
+  PAYMENT_MESSAGES,
+  PAYMENT_TEXT,
+  type PaymentCreate,
+  type PaymentCreateResponse,
+  type PaymentDetails,
+  type PaymentLimits,
+  type PaymentListQuery,
+  type PaymentListResponse,
+  type PaymentMethod,
+  type PaymentUpdate,
+  paymentDetailsErrors,
+  paymentModeErrors,
+} from '@app/shared';
+import type { Database } from '../../db/client.ts';
+import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
+import * as repo from './payments.repository.ts';
+
+/** Who is asking; every method is checked against this owner first. */
+export interface PaymentsActor {
+  id: string;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only a well-formed uuid reaches SQL; anything else is simply "not found". */
+const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+const DUPLICATE_BY_CONSTRAINT: Record<string, FieldErrors> = {
+  payment_methods_card_key: { card: [PAYMENT_MESSAGES.duplicateCard] },
+  payment_methods_account_key: { nomer_scheta: [PAYMENT_MESSAGES.duplicateAccount] },
+};
+
+/** The field error of a card/account unique violation (both engines put the index name on the error). */
+function duplicateRequisiteErrors(error: unknown): FieldErrors | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23505' && constraint && DUPLICATE_BY_CONSTRAINT[constraint])
+      return DUPLICATE_BY_CONSTRAINT[constraint];
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Runs a write and turns a duplicate card/account into the field error the form shows. */
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const duplicate = duplicateRequisiteErrors(error);
+    if (duplicate) throw fieldErrors(duplicate);
+    throw error;
+  }
+}
+
+export function toApiBank(bank: repo.BankRow): Bank {
+  return { id: bank.id, name: bank.name, full_name: bank.fullName, is_popular: bank.isPopular };
+}
+
+function toApiMethod(method: repo.PaymentMethodRow, bank: repo.BankRow): PaymentMethod {
+  return {
+    id: method.id,
+    name: method.name,
+    bank: toApiBank(bank),
+    card: method.card,
+    phone_number: method.phoneNumber,
+    nomer_scheta: method.nomerScheta,
+    is_SBP: method.isSbp,
+    is_c2c: method.isC2c,
+    is_active: method.isActive,
+    is_connect: method.terminalId !== null,
+    requisites_locked: method.firstActivatedAt !== null,
+    rating: Number(method.rating),
+    min_amount_for_deposit:
+      method.minDepositKopecks === null ? null : kopecksToRubles(method.minDepositKopecks),
+    max_amount_for_deposit:
+      method.maxDepositKopecks === null ? null : kopecksToRubles(method.maxDepositKopecks),
+    created_at: method.createdAt.toISOString(),
+  };
+}
+
+function detailsOf(method: repo.PaymentMethodRow): PaymentDetails {
+  return {
+    name: method.name,
+    card: method.card,
+    phone_number: method.phoneNumber,
+    nomer_scheta: method.nomerScheta,
+  };
+}
+
+function limitsOf(method: repo.PaymentMethodRow): PaymentLimits {
+  return {
+    payment_id: method.id,
+    min_amount_for_deposit:
+      method.minDepositKopecks === null ? null : kopecksToRubles(method.minDepositKopecks),
+    max_amount_for_deposit:
+      method.maxDepositKopecks === null ? null : kopecksToRubles(method.maxDepositKopecks),
+  };
+}
+
+const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
+/**
+ * Payment methods (spec §4, §5, §7 Payments): banks, create, list with filters, update of requisites, mode
+ * and Online status, deposit limits. Only the owner sees or changes a method; any other id is 404.
+ */
+export function createPaymentsService(deps: { database: Database; now?: () => Date }) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  /** Locks the owner's method inside a transaction, or answers 404 (malformed, unknown or someone else's). */
+  async function lockOwned(tx: Parameters<typeof repo.lockOwned>[0], actor: PaymentsActor, id: string) {
+    const method = isUuid(id) ? await repo.lockOwned(tx, id, actor.id) : undefined;
+    if (!method) throw notFound();
+    return method;
+  }
+
+  async function updateDetails(actor: PaymentsActor, id: string, changes: Partial<PaymentDetails>) {
+    await refusingDuplicates(() =>
+      db.transaction(async (tx) => {
+        const method = await lockOwned(tx, actor, id);
+        if (method.isActive) throw badRequest(PAYMENT_MESSAGES.disableFirst);
+        const current = detailsOf(method);
+        const next: PaymentDetails = { ...current, ...changes };
+        if (method.firstActivatedAt) {
+          // Deals have been routed to these requisites: a filled field stays as it is; a missing one may be
+          // added once (and is then filled, so locked too).
+          const locked: FieldErrors = {};
+          for (const field of Object.keys(changes) as (keyof PaymentDetails)[]) {
+            if (current[field] !== null && current[field] !== next[field])
+              locked[field] = [PAYMENT_MESSAGES.lockedField];
+          }
+          if (hasErrors(locked)) throw fieldErrors(locked);
+        }
+        const errors = paymentDetailsErrors(next);
+        if (hasErrors(errors)) throw fieldErrors(errors);
+        const mode = fitModeToDetails({ is_SBP: method.isSbp, is_c2c: method.isC2c }, next);
+        await repo.updateMethod(
+          tx,
+          method.id,
+          {
+            name: next.name,
+            card: next.card,
+            phoneNumber: next.phone_number,
+            nomerScheta: next.nomer_scheta,
+            isSbp: mode.is_SBP,
+            isC2c: mode.is_c2c,
+          },
+          now(),
+        );
+      }),
+    );
+    return { message: PAYMENT_TEXT.detailsSaved };
+  }
+
+  async function updateMode(actor: PaymentsActor, id: string, flags: { is_SBP: boolean; is_c2c: boolean }) {
+    await db.transaction(async (tx) => {
+      const method = await lockOwned(tx, actor, id);
+      if (method.isActive) throw badRequest(PAYMENT_MESSAGES.disableFirst);
+      const errors = paymentModeErrors(flags, detailsOf(method));
+      if (hasErrors(errors)) throw fieldErrors(errors);
+      await repo.updateMethod(tx, method.id, { isSbp: flags.is_SBP, isC2c: flags.is_c2c }, now());
+    });
+    return { message: PAYMENT_TEXT.modeUpdated };
+  }
+
+  async function updateStatus(actor: PaymentsActor, id: string, isActive: boolean) {
+    await db.transaction(async (tx) => {
+      const method = await lockOwned(tx, actor, id);
+      if (method.isActive === isActive) return;
+      const at = now();
+      if (isActive) {
+        if (!isReadyForActivation(detailsOf(method), { is_SBP: method.isSbp, is_c2c: method.isC2c })) {
+          throw badRequest(PAYMENT_MESSAGES.incompleteRequisites);
+        }
+        await repo.updateMethod(
+          tx,
+          method.id,
+          { isActive: true, firstActivatedAt: method.firstActivatedAt ?? at },
+          at,
+        );
+      } else {
+        await repo.updateMethod(tx, method.id, { isActive: false }, at);
+      }
+    });
+    return { message: isActive ? PAYMENT_TEXT.activated : PAYMENT_TEXT.deactivated };
+  }
+
+  return {
+    /** GET banks: the whole directory, popular first. */
+    async listBanks(): Promise<Bank[]> {
+      return (await repo.listBanks(db)).map(toApiBank);
+    },
+
+    /** GET list: one page of the actor's methods with the page's filters; newest first. */
+    async list(actor: PaymentsActor, query: PaymentListQuery): Promise<PaymentListResponse> {
+      const { count, rows } = await repo.listOwned(db, actor.id, query);
+      return { count, results: rows.map(({ method, bank }) => toApiMethod(method, bank)) };
+    },
+
+    /** One method of the actor, or 404. */
+    async get(actor: PaymentsActor, id: string): Promise<PaymentMethod> {
+      const row = isUuid(id) ? await repo.findOwnedWithBank(db, id, actor.id) : undefined;
+      if (!row) throw notFound();
+      return toApiMethod(row.method, row.bank);
+    },
+
+    /**
+     * Creates an inactive method with the spec §5 create rules already checked by the contract. The rating
+     * starts at the owner's; an owner below 51% is refused (spec §9). Duplicates are refused by the indexes.
+     */
+    async create(actor: PaymentsActor, input: PaymentCreate): Promise<PaymentCreateResponse> {
+      const bank = await repo.findBank(db, input.bank);
+      if (!bank) throw fieldErrors({ bank: [PAYMENT_MESSAGES.bankRequired] });
+      const details: PaymentDetails = {
+        name: input.name,
+        card: input.card,
+        phone_number: input.phone_number,
+        nomer_scheta: input.nomer_scheta,
+      };
+      const created = await refusingDuplicates(() =>
+        db.transaction(async (tx) => {
+          const rating = await repo.findUserRating(tx, actor.id);
+          if (rating === undefined) throw notFound();
+          if (!canAddPaymentMethods(Number(rating))) throw badRequest(PAYMENT_MESSAGES.ratingTooLow);
+          const flags = defaultModeFlags(details);
+          return repo.insertMethod(tx, {
+            userId: actor.id,
+            bankId: bank.id,
+            name: details.name,
+            card: details.card,
+            phoneNumber: details.phone_number,
+            nomerScheta: details.nomer_scheta,
+            isSbp: flags.is_SBP,
+            isC2c: flags.is_c2c,
+            rating,
+          });
+        }),
+      );
+      return { details: PAYMENT_TEXT.created, payment_id: created.id, status: 'success', errors: null };
+    },
+
+    /** PATCH update: exactly one of requisites, mode or Online status (the contract decided which). */
+    async update(actor: PaymentsActor, id: string, update: PaymentUpdate): Promise<{ message: string }> {
+      switch (update.kind) {
+        case 'details':
+          return updateDetails(actor, id, update.changes);
+        case 'mode':
+          return updateMode(actor, id, update);
+        case 'status':
+          return updateStatus(actor, id, update.is_active);
+      }
+    },
+
+    /** GET limits of one of the actor's methods. */
+    async getLimits(actor: PaymentsActor, paymentId: string | undefined): Promise<PaymentLimits> {
+      const row =
+        paymentId && isUuid(paymentId) ? await repo.findOwnedWithBank(db, paymentId, actor.id) : undefined;
+      if (!row) throw notFound();
+      return limitsOf(row.method);
+    },
+
+    /** POST limits: only while the method is off (spec §4); min ≤ max was checked by the contract. */
+    async setLimits(
+      actor: PaymentsActor,
+      input: { paymentId: string; min: bigint | null; max: bigint | null },
+    ): Promise<PaymentLimits & { message: string }> {
+      const updated = await db.transaction(async (tx) => {
+        const method = await lockOwned(tx, actor, input.paymentId);
+        if (method.isActive) throw badRequest(PAYMENT_MESSAGES.disableFirst);
+        return repo.updateMethod(
+          tx,
+          method.id,
+          { minDepositKopecks: input.min, maxDepositKopecks: input.max },
+          now(),
+        );
+      });
+      if (!updated) throw notFound();
+      return { ...limitsOf(updated), message: PAYMENT_TEXT.limitsSaved };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,137 @@
+import {
+  filterDigits,
+  LIMIT_PLACEHOLDERS,
+  PAYMENT_MESSAGES,
+  PAYMENT_TEXT,
+  type PaymentLimits,
+  type PaymentLimitsFormValues,
+  type PaymentMethod,
+  paymentLimitsForm,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
+import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
+import { withInputFilter } from './filtered-input.ts';
+import { paymentNotice, serverFieldErrors } from './notices.ts';
+
+const LIMIT_FIELDS = ['min_amount_for_deposit', 'max_amount_for_deposit'] as const;
+
+const EMPTY: PaymentLimitsFormValues = { min_amount_for_deposit: '', max_amount_for_deposit: '' };
+
+function valuesOf(limits: PaymentLimits | undefined): PaymentLimitsFormValues {
+  if (!limits) return EMPTY;
+  const text = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    min_amount_for_deposit: text(limits.min_amount_for_deposit),
+    max_amount_for_deposit: text(limits.max_amount_for_deposit),
+  };
+}
+
+export interface LimitsModalProps {
+  method: PaymentMethod;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Deposit limits of a method (spec §3 Payment limits, §5 Limits): digits only, placeholders 0 and 100000,
+ * min not above max, editable only while the method is off.
+ */
+export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
+  const limits = usePaymentLimits(method.id, open);
+  const save = useSavePaymentLimits();
+  const { register, handleSubmit, reset, setError, formState } = useForm<PaymentLimitsFormValues>({
+    resolver: zodResolver(paymentLimitsForm),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    if (open && limits.data) reset(valuesOf(limits.data));
+  }, [open, limits.data, reset]);
+
+  useEffect(() => {
+    if (open && limits.isError) paymentNotice.loadError(PAYMENT_TEXT.limitsLoadFailed);
+  }, [open, limits.isError]);
+
+  const locked = method.is_active;
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ payment_id: method.id, ...values });
+      paymentNotice.success(PAYMENT_TEXT.limitsSaved);
+      onOpenChange(false);
+    } catch (error) {
+      const fields = serverFieldErrors(error, LIMIT_FIELDS);
+      for (const [field, message] of Object.entries(fields)) {
+        setError(field as (typeof LIMIT_FIELDS)[number], { type: 'server', message });
+      }
+      if (Object.keys(fields).length === 0) paymentNotice.error(PAYMENT_TEXT.limitsSaveFailed);
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title="Deposit limits"
+      description={`${method.bank.name} · ${method.name}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Отмена
+          </Button>
+          <Button
+            type="submit"
+            form={`limits-${method.id}`}
+            loading={formState.isSubmitting}
+            disabled={locked || limits.isPending || limits.isError}
+          >
+            Сохранить
+          </Button>
+        </>
+      }
+    >
+      {limits.isPending ? (
+        <div className="flex justify-center py-8 text-brand-600">
+          <Spinner size={22} label="Загрузка…" />
+        </div>
+      ) : limits.isError ? (
+        <Alert tone="danger" role="alert">
+          {PAYMENT_TEXT.limitsLoadFailed}
+        </Alert>
+      ) : (
+        <form id={`limits-${method.id}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {locked ? (
+            <Alert tone="warning" role="alert">
+              {PAYMENT_MESSAGES.disableFirst}
+            </Alert>
+          ) : null}
+          <Field label="Минимальная сумма, ₽" error={formState.errors.min_amount_for_deposit?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={LIMIT_PLACEHOLDERS.min}
+              maxLength={12}
+              disabled={locked}
+              className="tabular-nums"
+              {...withInputFilter(register('min_amount_for_deposit'), filterDigits)}
+            />
+          </Field>
+          <Field label="Максимальная сумма, ₽" error={formState.errors.max_amount_for_deposit?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={LIMIT_PLACEHOLDERS.max}
+              maxLength={12}
+              disabled={locked}
+              className="tabular-nums"
+              {...withInputFilter(register('max_amount_for_deposit'), filterDigits)}
+            />
+          </Field>
+        </form>
+      )}
+    </Modal>
+  );
+}

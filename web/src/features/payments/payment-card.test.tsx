@@ -1,0 +1,142 @@
+import { PAYMENT_MESSAGES, PAYMENT_TEXT } from '@app/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
+import { renderAt } from '../../test/render.tsx';
+import { notify } from '../../ui/index.ts';
+import { formatRating, PaymentCard } from './payment-card.tsx';
+import { paymentMethod } from './test-fixtures.ts';
+
+function renderCard(
+  method = paymentMethod(),
+  layout: 'desktop' | 'mobile' = 'desktop',
+  handlers: Handlers = {},
+) {
+  const api = mockApi(handlers);
+  renderAt('/', [{ path: '/', element: <PaymentCard method={method} layout={layout} /> }]);
+  return { ...api, card: screen.getByTestId('payment-card') };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a module-wide store; one test's toast must not satisfy the next test's expectation.
+  notify.dismiss();
+});
+
+describe('PaymentCard', () => {
+  it.each(['desktop', 'mobile'] as const)(
+    'shows bank, masked card and account, owner and phone (%s)',
+    (layout) => {
+      const { card } = renderCard(
+        paymentMethod({ bank: { id: 2, name: 'Т-Банк', full_name: 'АО «ТБанк»', is_popular: true } }),
+        layout,
+      );
+      expect(card).toHaveAttribute('data-layout', layout);
+      expect(within(card).getByText('Т-Банк')).toBeInTheDocument();
+      expect(within(card).getByText('Ivan Petrov')).toBeInTheDocument();
+      expect(within(card).getByText('2200********6789')).toBeInTheDocument();
+      expect(within(card).getByText('4081************4312')).toBeInTheDocument();
+      expect(within(card).getByText('+79991234567')).toBeInTheDocument();
+      expect(within(card).queryByText('2200700123456789')).not.toBeInTheDocument();
+      // T-Bank's brand colour, not the purple default.
+      expect(within(card).getByTestId('bank-mark')).toHaveStyle({ backgroundColor: '#ffdd2d' });
+    },
+  );
+
+  it('shows a dash for missing requisites and short values unmasked', () => {
+    const { card } = renderCard(
+      paymentMethod({ card: null, nomer_scheta: '12345678', phone_number: '+79990001122' }),
+    );
+    expect(within(card).getByText('12345678')).toBeInTheDocument();
+    expect(within(card).getAllByText('—').length).toBeGreaterThan(0);
+  });
+
+  it('paints unknown banks purple', () => {
+    const { card } = renderCard(
+      paymentMethod({ bank: { id: 11, name: 'Озон Банк', full_name: 'ООО «Озон Банк»', is_popular: false } }),
+    );
+    expect(within(card).getByTestId('bank-mark')).toHaveStyle({ backgroundColor: '#7c3aed' });
+  });
+
+  it.each([
+    [100, 'green'],
+    [75, 'green'],
+    [74.5, 'orange'],
+    [50, 'orange'],
+    [49.99, 'red'],
+  ])('colours a rating of %s %s', (rating, tone) => {
+    const { card } = renderCard(paymentMethod({ rating }));
+    const percent = within(card).getByText(formatRating(rating));
+    expect(percent).toHaveAttribute('data-tone', tone);
+  });
+
+  it('shows whether the method is linked to a terminal', () => {
+    renderCard(paymentMethod({ is_connect: true }));
+    expect(screen.getByRole('img', { name: 'Привязан к терминалу' })).toBeInTheDocument();
+  });
+
+  it('marks the current mode', () => {
+    const { card } = renderCard(paymentMethod({ is_SBP: true, is_c2c: false }));
+    expect(within(card).getByRole('radio', { name: 'SBP' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(card).getByRole('radio', { name: 'SBP/C2C' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('turns the method Online through PATCH {is_active}', async () => {
+    const user = userEvent.setup();
+    const method = paymentMethod();
+    const { calls } = renderCard(method, 'desktop', {
+      [`PATCH /api/v1/payments/${method.id}/update/`]: { body: { message: PAYMENT_TEXT.activated } },
+    });
+    await user.click(screen.getByRole('switch', { name: `Online: ${method.name}` }));
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ is_active: true });
+  });
+
+  it('shows the server message when turning on fails', async () => {
+    const user = userEvent.setup();
+    const method = paymentMethod();
+    renderCard(method, 'mobile', {
+      [`PATCH /api/v1/payments/${method.id}/update/`]: {
+        status: 400,
+        body: { detail: PAYMENT_MESSAGES.incompleteRequisites },
+      },
+    });
+    await user.click(screen.getByRole('switch', { name: `Online: ${method.name}` }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.incompleteRequisites)).toBeInTheDocument();
+  });
+
+  it('changes the mode of an inactive method and says so', async () => {
+    const user = userEvent.setup();
+    const method = paymentMethod();
+    const { calls } = renderCard(method, 'desktop', {
+      [`PATCH /api/v1/payments/${method.id}/update/`]: { body: { message: PAYMENT_TEXT.modeUpdated } },
+    });
+    await user.click(screen.getByRole('radio', { name: 'C2C' }));
+    expect(await screen.findByText(PAYMENT_TEXT.modeUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ is_SBP: false, is_c2c: true });
+  });
+
+  it('refuses a mode change while Online with the spec message and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderCard(paymentMethod({ is_active: true }));
+    await user.click(screen.getByRole('radio', { name: 'SBP' }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.disableFirst)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('opens Details and limits', async () => {
+    const user = userEvent.setup();
+    const method = paymentMethod();
+    renderCard(method, 'desktop', {
+      'GET /account/user/change-payment-limits/': {
+        body: { payment_id: method.id, min_amount_for_deposit: null, max_amount_for_deposit: null },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Details' }));
+    expect(await screen.findByRole('dialog', { name: 'Payment details' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Limits settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Deposit limits' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,286 @@
+import {
+  maskRequisite,
+  PAYMENT_MESSAGES,
+  PAYMENT_MODE_LABELS,
+  PAYMENT_MODES,
+  PAYMENT_TEXT,
+  type PaymentMethod,
+  type PaymentMode,
+  type PaymentRatingTone,
+  paymentModeFlags,
+  paymentModeOf,
+  paymentRatingTone,
+} from '@app/shared';
+import { Link2, SlidersHorizontal, Unlink2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, cx, IconButton, Switch } from '../../ui/index.ts';
+import { useUpdatePayment } from './api.ts';
+import { BankMark } from './bank-mark.tsx';
+import { EditPaymentModal } from './edit-payment-modal.tsx';
+import { LimitsModal } from './limits-modal.tsx';
+import { paymentNotice, serverErrorText } from './notices.ts';
+
+const RATING_CLASSES: Record<PaymentRatingTone, string> = {
+  green: 'text-success-600',
+  orange: 'text-warning-600',
+  red: 'text-danger-600',
+};
+
+/** Rating as the page shows it: up to two decimals, no trailing zeros ("87.5%"). */
+export function formatRating(rating: number): string {
+  return `${Number(rating.toFixed(2))}%`;
+}
+
+/** The rating percent in its spec §9 colour (75-100 green, 50-74 orange, below 50 red). */
+export function RatingPercent({ rating, className }: { rating: number; className?: string }) {
+  const tone = paymentRatingTone(rating);
+  return (
+    <span data-tone={tone} className={cx('font-semibold tabular-nums', RATING_CLASSES[tone], className)}>
+      {formatRating(rating)}
+    </span>
+  );
+}
+
+/** Linked / not linked to a terminal (spec §2 connection status icon). */
+export function ConnectionIcon({ connected }: { connected: boolean }) {
+  const label = connected ? 'Привязан к терминалу' : 'Не привязан к терминалу';
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-connected={connected}
+      className={cx(
+        'inline-flex size-8 shrink-0 items-center justify-center rounded-lg',
+        connected ? 'bg-success-50 text-success-600' : 'bg-gray-100 text-gray-400',
+      )}
+    >
+      {connected ? <Link2 size={16} /> : <Unlink2 size={16} />}
+    </span>
+  );
+}
+
+/** The mode selector (spec §4): SBP/C2C, SBP or C2C, as a segmented radio group. */
+export function ModeSelector({
+  value,
+  onSelect,
+  busy,
+  className,
+}: {
+  value: PaymentMode | null;
+  onSelect: (mode: PaymentMode) => void;
+  busy?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Payment mode"
+      aria-busy={busy || undefined}
+      className={cx('inline-flex items-center gap-0.5 rounded-lg bg-gray-100 p-0.5', className)}
+    >
+      {PAYMENT_MODES.map((mode) => {
+        const checked = value === mode;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as buttons, is the radio group here.
+          <button
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            onClick={() => (checked ? undefined : onSelect(mode))}
+            className={cx(
+              'h-7 flex-1 rounded-md px-2.5 text-caption font-semibold whitespace-nowrap transition',
+              checked ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
+            )}
+          >
+            {PAYMENT_MODE_LABELS[mode]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Requisite({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-caption text-gray-500">{label}</p>
+      <p className="truncate text-small font-medium text-gray-900 tabular-nums">{value || '—'}</p>
+    </div>
+  );
+}
+
+function InlineRequisite({ label, value }: { label: string; value: string | null }) {
+  return (
+    <>
+      <dt className="text-caption leading-5 text-gray-500">{label}</dt>
+      <dd className="truncate leading-5 font-medium text-gray-900 tabular-nums">{value || '—'}</dd>
+    </>
+  );
+}
+
+/** Columns of the desktop row; the page's column captions use the same grid. */
+export const DESKTOP_GRID =
+  'grid grid-cols-[minmax(9rem,1fr)_minmax(12.5rem,1.1fr)_10.75rem_6.5rem_11rem] gap-x-5';
+
+export interface PaymentCardProps {
+  method: PaymentMethod;
+  /** desktop: one wide row; mobile: a stacked card (spec §2: the list has both layouts). */
+  layout: 'desktop' | 'mobile';
+}
+
+/**
+ * One payment method (spec §2 Payments page): bank, masked card and account, owner, phone, Online toggle,
+ * link status, coloured rating, mode selector, Details and limits. Changes of an Online method are refused
+ * with the spec message.
+ */
+export function PaymentCard({ method, layout }: PaymentCardProps) {
+  const [editing, setEditing] = useState(false);
+  const [limitsOpen, setLimitsOpen] = useState(false);
+  const status = useUpdatePayment();
+  const mode = useUpdatePayment();
+
+  const pendingActive =
+    status.isPending && status.variables && 'is_active' in status.variables.body
+      ? Boolean(status.variables.body.is_active)
+      : null;
+  const online = pendingActive ?? method.is_active;
+
+  const toggleOnline = (checked: boolean) =>
+    status.mutate(
+      { id: method.id, body: { is_active: checked } },
+      { onError: (error) => paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed)) },
+    );
+
+  const selectMode = (next: PaymentMode) => {
+    if (method.is_active) {
+      paymentNotice.error(PAYMENT_MESSAGES.disableFirst);
+      return;
+    }
+    mode.mutate(
+      { id: method.id, body: paymentModeFlags(next) },
+      {
+        onSuccess: () => paymentNotice.success(PAYMENT_TEXT.modeUpdated),
+        onError: (error) => paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed)),
+      },
+    );
+  };
+
+  const pendingBody = mode.isPending ? mode.variables?.body : undefined;
+  const currentMode = pendingBody
+    ? paymentModeOf({ is_SBP: Boolean(pendingBody.is_SBP), is_c2c: Boolean(pendingBody.is_c2c) })
+    : paymentModeOf(method);
+
+  const onlineSwitch = (
+    <Switch
+      checked={online}
+      onCheckedChange={toggleOnline}
+      disabled={status.isPending}
+      label="Online"
+      aria-label={`Online: ${method.name}`}
+    />
+  );
+  const actions = (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+        Details
+      </Button>
+      <IconButton
+        size="sm"
+        variant="secondary"
+        aria-label="Limits settings"
+        icon={<SlidersHorizontal size={15} className="shrink-0" />}
+        onClick={() => setLimitsOpen(true)}
+      />
+    </>
+  );
+  const bank = (
+    <div className="flex min-w-0 items-center gap-3">
+      <BankMark name={method.bank.name} />
+      <div className="min-w-0">
+        <p className="truncate text-small font-semibold text-gray-900">{method.bank.name}</p>
+        <p className="truncate text-small text-gray-500">{method.name}</p>
+      </div>
+    </div>
+  );
+  const modals = (
+    <>
+      <EditPaymentModal method={method} open={editing} onOpenChange={setEditing} />
+      <LimitsModal method={method} open={limitsOpen} onOpenChange={setLimitsOpen} />
+    </>
+  );
+
+  if (layout === 'desktop') {
+    return (
+      <Card
+        padding="none"
+        data-testid="payment-card"
+        data-layout="desktop"
+        aria-label={`${method.bank.name} ${method.name}`}
+        className={cx(DESKTOP_GRID, 'items-center px-5 py-3')}
+      >
+        {bank}
+        <dl className="grid min-w-0 grid-cols-[3.75rem_minmax(0,1fr)] gap-y-0.5 text-small">
+          <InlineRequisite label="Card" value={maskRequisite(method.card)} />
+          <InlineRequisite label="Account" value={maskRequisite(method.nomer_scheta)} />
+          <InlineRequisite label="Phone" value={method.phone_number} />
+        </dl>
+        <ModeSelector value={currentMode} onSelect={selectMode} busy={mode.isPending} />
+        <div className="flex items-center gap-2.5">
+          <RatingPercent rating={method.rating} className="w-14 text-small" />
+          <ConnectionIcon connected={method.is_connect} />
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch
+            checked={online}
+            onCheckedChange={toggleOnline}
+            disabled={status.isPending}
+            aria-label={`Online: ${method.name}`}
+            className="mr-1.5 flex"
+          />
+          {actions}
+        </div>
+        {modals}
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      padding="none"
+      data-testid="payment-card"
+      data-layout="mobile"
+      aria-label={`${method.bank.name} ${method.name}`}
+      className="flex flex-col"
+    >
+      <div className="flex items-start justify-between gap-3 px-4 pt-4">
+        {bank}
+        <div className="flex shrink-0 items-center gap-2">
+          <RatingPercent rating={method.rating} className="text-small" />
+          <ConnectionIcon connected={method.is_connect} />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 px-4 py-3.5">
+        <Requisite label="Card" value={maskRequisite(method.card)} />
+        <Requisite label="Phone" value={method.phone_number} />
+        <div className="col-span-2">
+          <Requisite label="Account" value={maskRequisite(method.nomer_scheta)} />
+        </div>
+      </div>
+      <div className="px-4 pb-3.5">
+        <ModeSelector
+          value={currentMode}
+          onSelect={selectMode}
+          busy={mode.isPending}
+          className="flex w-full"
+        />
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+        {onlineSwitch}
+        <div className="flex items-center gap-2">{actions}</div>
+      </div>
+      {modals}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  filterCardNumber,
+  filterDigits,
+  filterName,
+  filterPhone,
+  PAYMENT_EDIT_MAX_LENGTH,
+  PAYMENT_MESSAGES,
+} from '@app/shared';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { cx, Field, Input } from '../../ui/index.ts';
+import { withInputFilter } from './filtered-input.ts';
+
+/** The four requisites as the form holds them (strings as typed). */
+export interface RequisiteValues {
+  name: string;
+  card: string;
+  phone_number: string;
+  nomer_scheta: string;
+}
+
+export const REQUISITE_FIELDS = ['name', 'card', 'phone_number', 'nomer_scheta'] as const;
+export type RequisiteField = (typeof REQUISITE_FIELDS)[number];
+
+export const REQUISITE_LABELS: Record<RequisiteField, string> = {
+  name: 'Имя владельца',
+  card: 'Номер карты',
+  phone_number: 'Номер телефона',
+  nomer_scheta: 'Номер счета',
+};
+
+const FILTERS: Record<RequisiteField, (value: string) => string> = {
+  name: filterName,
+  card: (value) => filterCardNumber(value),
+  phone_number: filterPhone,
+  nomer_scheta: filterDigits,
+};
+
+const PLACEHOLDERS: Record<RequisiteField, string> = {
+  name: 'Иван Петров',
+  card: '0000 0000 0000 0000',
+  phone_number: '+7 900 000-00-00',
+  nomer_scheta: '40817810000000000000',
+};
+
+const INPUT_MODES: Record<RequisiteField, 'text' | 'numeric' | 'tel'> = {
+  name: 'text',
+  card: 'numeric',
+  phone_number: 'tel',
+  nomer_scheta: 'numeric',
+};
+
+export interface RequisiteFieldsProps<T extends FieldValues> {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  /** Fields that cannot change (filled requisites of a method that has been switched on). */
+  locked?: Partial<Record<RequisiteField, boolean>>;
+  /** Everything read-only (the method is Online). */
+  disabled?: boolean;
+}
+
+/** The message under one field (react-hook-form keeps it as a string on the field's error). */
+function errorText(errors: FieldErrors, field: RequisiteField): string | undefined {
+  const message = errors[field]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Owner name, card, phone and account inputs with the spec §5 input filters (card grouped by 4 as typed)
+ * and the edit modal's max lengths.
+ */
+export function RequisiteFields<T extends FieldValues>({
+  register,
+  errors,
+  locked = {},
+  disabled = false,
+}: RequisiteFieldsProps<T>) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {REQUISITE_FIELDS.map((field) => (
+        <Field
+          key={field}
+          label={REQUISITE_LABELS[field]}
+          required={field === 'name'}
+          error={errorText(errors, field)}
+          hint={locked[field] && !disabled ? PAYMENT_MESSAGES.lockedField : undefined}
+          className={field === 'name' ? 'sm:col-span-2' : undefined}
+        >
+          <Input
+            autoComplete="off"
+            inputMode={INPUT_MODES[field]}
+            placeholder={PLACEHOLDERS[field]}
+            maxLength={PAYMENT_EDIT_MAX_LENGTH[field]}
+            disabled={disabled}
+            // Read-only rather than disabled: the form keeps sending the stored value unchanged.
+            readOnly={locked[field]}
+            className={cx(
+              field !== 'name' && 'font-mono tabular-nums',
+              locked[field] && 'bg-gray-50 text-gray-500 focus:border-gray-200 focus:ring-0',
+            )}
+            {...withInputFilter(register(field as Path<T>), FILTERS[field])}
+          />
+        </Field>
+      ))}
+    </div>
+  );
+}
