@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+import type { Worker } from '../../workers.ts';
+import * as repo from './tron.repository.ts';
+
+/** A name for this process's claim on a lease: host, pid and a random part (two workers never share one). */
+export function leaseHolderId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Runs `tick` every intervalMs on the one app instance holding the named lease; the others run `standby`.
+ * The lease (database clock) outlives a tick by a margin and expires when its holder dies, so another
+ * instance takes over. Ticks never overlap; stop() waits for the current one and gives the lease up.
+ */
+export function startLeasedLoop(options: {
+  name: string;
+  database: Database;
+  log: Logger;
+  intervalMs: number;
+  leaseTtlMs?: number;
+  holder?: string;
+  tick: (control: { stopping: () => boolean }) => Promise<void>;
+  standby?: () => Promise<void>;
+  onError: (error: unknown) => void;
+  afterTick?: () => void;
+}): Worker {
+  const holder = options.holder ?? leaseHolderId();
+  const ttl = options.leaseTtlMs ?? Math.max(30_000, options.intervalMs * 3);
+  let stopping = false;
+  let leased = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+
+  async function runTick() {
+    try {
+      leased = await repo.acquireLease(options.database.db, options.name, holder, ttl);
+      if (leased) await options.tick({ stopping: () => stopping });
+      else await options.standby?.();
+    } catch (error) {
+      options.onError(error);
+    } finally {
+      options.afterTick?.();
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      timer = null;
+      current = runTick().finally(() => {
+        current = null;
+        schedule(options.intervalMs);
+      });
+    }, delay);
+  }
+
+  schedule(0);
+  options.log.info({ worker: options.name, holder, intervalMs: options.intervalMs }, 'worker started');
+
+  return {
+    name: options.name,
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (current) await current;
+      if (leased) {
+        await repo.releaseLease(options.database.db, options.name, holder).catch((error: unknown) => {
+          options.log.warn({ err: error, worker: options.name }, 'could not release the worker lease');
+        });
+      }
+      options.log.info({ worker: options.name }, 'worker stopped');
+    },
+  };
+}

@@ -1,0 +1,340 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import {
+  HOT_WALLET_ADDRESS,
+  HOT_WALLET_KEY_HEX,
+  OUTSIDE_ADDRESSES,
+  TEST_MNEMONIC,
+  TEST_XPUB,
+} from '../../../test/tron-fixtures.ts';
+import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
+import { parseArgs } from '../../cli/commands/types.ts';
+import { withdrawalsCommand } from '../../cli/commands/withdrawals.ts';
+import * as wallet from '../wallet/wallet.repository.ts';
+import { tronAddressFromPrivateKey } from './tron-address.ts';
+import { accountKeyFromMnemonic } from './tron-keys.ts';
+import { recoverSigner } from './tron-transaction.ts';
+import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
+import { createWithdrawalSender, MAX_CHECK_FAILURES } from './withdrawal-sender.ts';
+
+const silent = pino({ level: 'silent' });
+const HOT_FUNDS = 10_000_000_000n;
+let sim: ChainSimulator;
+let t: TestApp;
+/** The simulated chain's clock runs ahead of ours by this much (to let transactions expire). */
+let chainAhead = 0;
+
+beforeAll(async () => {
+  sim = await startChainSimulator({ port: 0, now: () => Date.now() + chainAhead });
+  sim.deposit({ to: HOT_WALLET_ADDRESS, amount: HOT_FUNDS });
+  t = await createTestApp({
+    TRON_XPUB: TEST_XPUB,
+    TRONGRID_URL: sim.url,
+    TRON_WITHDRAWAL_PRIVATE_KEY: HOT_WALLET_KEY_HEX,
+    WITHDRAWAL_AUTO_LIMIT_USDT: '100',
+    OTP_MAX_SENDS_PER_HOUR: '1000',
+  });
+});
+afterAll(async () => {
+  try {
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  } finally {
+    await t?.close();
+    await sim?.close();
+  }
+});
+
+const client = () => createTronGridClient({ url: sim.url });
+function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now?: () => Date } = {}) {
+  return createWithdrawalSender({
+    database: t.database,
+    ledger: t.ctx.ledger,
+    client: options.client ?? client(),
+    contract: sim.contract,
+    privateKey: options.privateKey ?? hexToBytes(HOT_WALLET_KEY_HEX),
+    log: silent,
+    now: options.now,
+    staleClaimMs: 0,
+  });
+}
+const available = async (userId: string) => (await t.ctx.ledger.getBalances(userId)).available;
+let destinationIndex = 0;
+const freshDestination = () => OUTSIDE_ADDRESSES[destinationIndex++ % OUTSIDE_ADDRESSES.length]!;
+const chainTransfersTo = (address: string) => sim.transactions().filter((tx) => tx.to === address);
+
+/** A lead with `funds` (100 USDT) who verified a withdrawal through the API; returns the withdrawal row. */
+async function verifiedWithdrawal(amount: number, address: string, funds = 100_000_000n) {
+  const lead = await signedInUser(t, { isLead: true });
+  await t.ctx.ledger.creditDeposit({
+    userId: lead.user.id,
+    amount: funds,
+    idempotencyKey: `fund:${lead.user.id}`,
+  });
+  const post = (path: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, headers: { cookie: lead.cookie }, payload });
+  expect((await post('/account/wallet/withdraw/request/', { amount, address })).statusCode).toBe(200);
+  const verify = await post('/account/wallet/withdraw/verify/', {
+    amount,
+    address,
+    otp: t.mailer.lastCode(lead.email),
+  });
+  expect(verify.statusCode).toBe(200);
+  const row = (await wallet.findWithdrawal(t.database.db, verify.json().withdrawal.id))!;
+  return { lead, row };
+}
+const reload = async (id: string) => (await wallet.findWithdrawal(t.database.db, id))!;
+
+describe('withdrawal sender', () => {
+  it('signs with the hot wallet, broadcasts, and confirms: in flight leaves the ledger, the user keeps the rest', async () => {
+    const to = freshDestination();
+    const before = sim.balanceOf(to);
+    const { lead, row } = await verifiedWithdrawal(20, to);
+    expect(row.status).toBe('approved');
+    expect(await available(lead.user.id)).toBe(79_000_000n);
+
+    await sender().runOnce();
+    const sent = await reload(row.id);
+    expect(sent.status).toBe('broadcast');
+    expect(sent.txid).toMatch(/^[0-9a-f]{64}$/);
+    const signature = (sent.signedTx as { signature: string[] }).signature[0]!;
+    expect(recoverSigner(sent.txid!, signature)).toBe(HOT_WALLET_ADDRESS);
+    expect(sim.balanceOf(to) - before).toBe(20_000_000n);
+
+    await sender().runOnce();
+    const done = await reload(row.id);
+    expect(done.status).toBe('confirmed');
+    expect(done.completedAt).not.toBeNull();
+    expect(await available(lead.user.id)).toBe(79_000_000n);
+    await sender().runOnce();
+    expect(chainTransfersTo(to).filter((tx) => tx.txid === sent.txid)).toHaveLength(1);
+  });
+
+  it('refuses to sign a txID that is not SHA-256(raw_data_hex): nothing signed, retried, then failed with funds released', async () => {
+    const to = freshDestination();
+    const { lead, row } = await verifiedWithdrawal(15, to);
+    const broadcasts = () => sim.stats['POST /wallet/broadcasttransaction'] ?? 0;
+    const sentBefore = broadcasts();
+    sim.faults.forgeTxId = true;
+    let clock = Date.now();
+    const later = () => new Date(clock);
+    try {
+      for (let attempt = 1; attempt <= MAX_CHECK_FAILURES; attempt++) {
+        await sender({ now: later }).runOnce();
+        const current = await reload(row.id);
+        expect(current.txid).toBeNull();
+        if (attempt < MAX_CHECK_FAILURES) {
+          expect(current.status).toBe('approved');
+          expect(current.checkFailures).toBe(attempt);
+          expect(current.lastError).toMatch(/SHA-256/);
+        }
+        clock += 3_600_000;
+      }
+    } finally {
+      sim.faults.forgeTxId = false;
+    }
+    const failed = await reload(row.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/refused to sign/);
+    expect(broadcasts()).toBe(sentBefore);
+    expect(await available(lead.user.id)).toBe(100_000_000n);
+  });
+
+  it('refuses a node that builds a transfer to someone else, even with a consistent txID', async () => {
+    const to = freshDestination();
+    const attacker = OUTSIDE_ADDRESSES[5]!;
+    const { row } = await verifiedWithdrawal(12, to);
+    sim.faults.redirectTo = attacker;
+    const attackerBefore = sim.balanceOf(attacker);
+    try {
+      await sender().runOnce();
+    } finally {
+      sim.faults.redirectTo = null;
+    }
+    const current = await reload(row.id);
+    expect(current.status).toBe('approved');
+    expect(current.lastError).toMatch(/call data/);
+    expect(sim.balanceOf(attacker)).toBe(attackerBefore);
+    // A later pass with an honest node sends it normally.
+    await wallet.transition(t.database.db, row.id, ['approved'], { nextAttemptAt: new Date(0) });
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('broadcast');
+  });
+
+  it('releases the funds when the transfer fails on chain (hot wallet without USDT)', async () => {
+    const emptyKey = accountKeyFromMnemonic(TEST_MNEMONIC)
+      .deriveChild(0x80000003)
+      .deriveChild(0)
+      .deriveChild(0).privateKey!;
+    expect(sim.balanceOf(tronAddressFromPrivateKey(emptyKey))).toBe(0n);
+    const { lead, row } = await verifiedWithdrawal(30, freshDestination());
+    expect(await available(lead.user.id)).toBe(69_000_000n);
+    await sender({ privateKey: emptyKey }).runOnce();
+    expect((await reload(row.id)).status).toBe('broadcast');
+    await sender({ privateKey: emptyKey }).runOnce();
+    const failed = await reload(row.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/REVERT/);
+    expect(await available(lead.user.id)).toBe(100_000_000n);
+  });
+});
+
+describe('withdrawal sender: a crash at any step never sends twice', () => {
+  it('answer lost after the node accepted: the restarted sender finds it by txid (DUP on re-broadcast)', async () => {
+    const to = freshDestination();
+    const { lead, row } = await verifiedWithdrawal(11, to);
+    sim.faults.acceptThenFail = 1;
+    sim.faults.holdSolidity = true;
+    try {
+      await sender().runOnce();
+      const signed = await reload(row.id);
+      expect(signed.status).toBe('signed');
+      expect(chainTransfersTo(to).filter((tx) => tx.txid === signed.txid)).toHaveLength(1);
+      // "Restart": a new sender re-broadcasts the same signed transaction; the node says it has it.
+      await sender().runOnce();
+      const again = await reload(row.id);
+      expect(again.status).toBe('broadcast');
+      expect(again.txid).toBe(signed.txid);
+    } finally {
+      sim.faults.holdSolidity = false;
+      sim.faults.acceptThenFail = 0;
+    }
+    const txid = (await reload(row.id)).txid!;
+    sim.confirm(txid);
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(
+      chainTransfersTo(to).filter((tx) => tx.owner === HOT_WALLET_ADDRESS && tx.amount === '11000000'),
+    ).toHaveLength(1);
+    expect(await available(lead.user.id)).toBe(88_000_000n);
+  });
+
+  it('stored but never broadcast: the restarted sender broadcasts the same signed transaction', async () => {
+    const to = freshDestination();
+    const { row } = await verifiedWithdrawal(13, to);
+    sim.faults.failBroadcasts = 1;
+    await sender().runOnce();
+    const stored = await reload(row.id);
+    expect(stored.status).toBe('signed');
+    expect(sim.transactions().some((tx) => tx.txid === stored.txid)).toBe(false);
+    await sender().runOnce();
+    const sent = await reload(row.id);
+    expect(sent.status).toBe('broadcast');
+    expect(sent.txid).toBe(stored.txid);
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(chainTransfersTo(to).filter((tx) => tx.amount === '13000000')).toHaveLength(1);
+  });
+
+  it('claimed but never stored: the claim is recovered and the withdrawal sent once', async () => {
+    const to = freshDestination();
+    const { row } = await verifiedWithdrawal(14, to);
+    const claimed = await wallet.transition(
+      t.database.db,
+      row.id,
+      ['approved'],
+      { status: 'signing', attempts: row.attempts + 1 },
+      row.attempts,
+    );
+    expect(claimed?.status).toBe('signing');
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('broadcast');
+    // The stopped sender's late write under its old claim number is fenced out.
+    const late = await wallet.transition(
+      t.database.db,
+      row.id,
+      ['signing'],
+      { status: 'approved' },
+      claimed!.attempts,
+    );
+    expect(late).toBeUndefined();
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(chainTransfersTo(to).filter((tx) => tx.amount === '14000000')).toHaveLength(1);
+  });
+
+  it('stored, refused by the node until it expired: failed with funds released, and its txid never lands', async () => {
+    const to = freshDestination();
+    const { lead, row } = await verifiedWithdrawal(16, to);
+    sim.faults.failBroadcasts = 1_000;
+    try {
+      await sender().runOnce();
+      await sender().runOnce();
+      const stored = await reload(row.id);
+      expect(stored.status).toBe('signed');
+      chainAhead = 5 * 60_000;
+      await sender().runOnce();
+    } finally {
+      sim.faults.failBroadcasts = 0;
+    }
+    const failed = await reload(row.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/expired/);
+    expect(await available(lead.user.id)).toBe(100_000_000n);
+    // Were the stored transaction broadcast now, the chain would refuse it as expired.
+    const late = await client().broadcast(failed.signedTx as never);
+    expect(late.code).toBe('TRANSACTION_EXPIRATION_ERROR');
+    expect(chainTransfersTo(to).filter((tx) => tx.amount === '16000000')).toHaveLength(0);
+    chainAhead = 0;
+  });
+
+  it('two senders at once send a withdrawal once', async () => {
+    const to = freshDestination();
+    const { row } = await verifiedWithdrawal(17, to);
+    await Promise.all([sender().runOnce(), sender().runOnce(), sender().runOnce()]);
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(chainTransfersTo(to).filter((tx) => tx.amount === '17000000')).toHaveLength(1);
+  });
+});
+
+describe('npm run admin -- withdrawals', () => {
+  const run = async (...argv: string[]) => {
+    const lines: string[] = [];
+    const code = await withdrawalsCommand.run(parseArgs(argv), {
+      database: t.database,
+      config: t.ctx.config,
+      print: (line) => lines.push(line),
+    });
+    return { code, output: lines.join('\n') };
+  };
+
+  it('lists held withdrawals, approves one for the sender, and rejects another with the funds returned', async () => {
+    const toApprove = await verifiedWithdrawal(150, freshDestination(), 200_000_000n);
+    const toReject = await verifiedWithdrawal(120, freshDestination(), 200_000_000n);
+    expect(toApprove.row.status).toBe('held');
+    const listed = await run('list');
+    expect(listed.code).toBe(0);
+    expect(listed.output).toContain(toApprove.row.id);
+    expect(listed.output).toContain('150 USDT (+1 fee)');
+
+    const approved = await run('approve', toApprove.row.id, '--by', 'alice');
+    expect(approved.code).toBe(0);
+    expect((await reload(toApprove.row.id)).approvedBy).toBe('alice');
+    expect((await run('approve', toApprove.row.id)).code).toBe(1);
+    await sender().runOnce();
+    await sender().runOnce();
+    expect((await reload(toApprove.row.id)).status).toBe('confirmed');
+    expect(await available(toApprove.lead.user.id)).toBe(49_000_000n);
+
+    expect(await available(toReject.lead.user.id)).toBe(79_000_000n);
+    const rejected = await run('reject', toReject.row.id, '--reason', 'suspicious');
+    expect(rejected.code).toBe(0);
+    const row = await reload(toReject.row.id);
+    expect(row.status).toBe('rejected');
+    expect(row.lastError).toBe('suspicious');
+    expect(await available(toReject.lead.user.id)).toBe(200_000_000n);
+    expect((await run('reject', toReject.row.id)).code).toBe(1);
+    expect((await run('approve', 'not-an-id')).output).toMatch(/no withdrawal/);
+  });
+
+  it('cannot reject a withdrawal the sender already signed', async () => {
+    const { row } = await verifiedWithdrawal(18, freshDestination());
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('broadcast');
+    const refused = await run('reject', row.id);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/is broadcast/);
+  });
+});

@@ -1,0 +1,352 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import type { Worker } from '../../workers.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as wallet from '../wallet/wallet.repository.ts';
+import { startLeasedLoop } from './leased-loop.ts';
+import { tronAddressFromPrivateKey } from './tron-address.ts';
+import {
+  checkTransferTransaction,
+  signTransaction,
+  TransactionCheckError,
+  type TronTransaction,
+} from './tron-transaction.ts';
+import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
+
+export const WITHDRAWAL_SENDER = 'withdrawal-sender';
+/** Most TRX a withdrawal may burn for energy (sun; 1 TRX = 1 000 000 sun). A USDT transfer burns far less. */
+export const DEFAULT_FEE_LIMIT_SUN = 100_000_000n;
+/** A node answering with a transaction we refuse this many times fails the withdrawal, nothing signed. */
+export const MAX_CHECK_FAILURES = 3;
+/**
+ * A signed transaction is known never to reach the chain once the solidified head is this far past its
+ * expiration without it (a block can only include it before the expiration).
+ */
+const EXPIRY_MARGIN_MS = 60_000;
+const DEFAULT_STALE_CLAIM_MS = 120_000;
+const MAX_BACKOFF_MS = 300_000;
+
+/** The in-flight states the sender follows to an end. */
+const IN_FLIGHT = ['signed', 'broadcast'] as const;
+
+function backoffMs(attempt: number): number {
+  return Math.min(MAX_BACKOFF_MS, 15_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Sends approved withdrawals and follows them to an end. The order of each step is what makes a crash
+ * harmless: a withdrawal is claimed (approved → signing, fenced by a claim number), built by the node,
+ * checked (txID = SHA-256(raw_data_hex), and raw_data_hex is exactly our transfer), signed, and the signed
+ * transaction with its txid is stored (signing → signed) BEFORE anything is broadcast. From then on the
+ * withdrawal can never be built again (a CHECK constraint): after a crash the same signed transaction is
+ * broadcast again (the node answers DUP if it had it) or found on chain by its txid. It ends confirmed
+ * (in-flight → chain and fees) when the solidified receipt says SUCCESS, or failed (funds released) when
+ * the receipt failed or the transaction expired without reaching the chain.
+ */
+export function createWithdrawalSender(deps: {
+  database: Database;
+  ledger: LedgerService;
+  client: TronGridClient;
+  contract: string;
+  privateKey: Uint8Array | null;
+  feeLimitSun?: bigint;
+  log: Logger;
+  now?: () => Date;
+  staleClaimMs?: number;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const feeLimit = deps.feeLimitSun ?? DEFAULT_FEE_LIMIT_SUN;
+  const hotAddress = deps.privateKey ? tronAddressFromPrivateKey(deps.privateKey) : null;
+  const log = deps.log;
+
+  /** Ends a withdrawal as failed and gives the user the amount and fee back, in one transaction. */
+  async function fail(row: wallet.WithdrawalRow, reason: string, claim?: number): Promise<boolean> {
+    const done = await db.transaction(async (tx) => {
+      const moved = await wallet.transition(
+        tx,
+        row.id,
+        [row.status],
+        { status: 'failed', lastError: reason.slice(0, 500), completedAt: now() },
+        claim,
+      );
+      if (!moved) return false;
+      await deps.ledger.releaseWithdrawal(
+        {
+          userId: row.userId,
+          amount: row.amount,
+          fee: row.fee,
+          idempotencyKey: `withdrawal:${row.id}:release`,
+        },
+        tx,
+      );
+      return true;
+    });
+    if (done) log.warn({ withdrawalId: row.id, txid: row.txid, reason }, 'withdrawal failed; funds released');
+    return done;
+  }
+
+  async function confirm(row: wallet.WithdrawalRow): Promise<void> {
+    const done = await db.transaction(async (tx) => {
+      const moved = await wallet.transition(tx, row.id, [...IN_FLIGHT], {
+        status: 'confirmed',
+        completedAt: now(),
+      });
+      if (!moved) return false;
+      await deps.ledger.completeWithdrawal(
+        {
+          userId: row.userId,
+          amount: row.amount,
+          fee: row.fee,
+          idempotencyKey: `withdrawal:${row.id}:complete`,
+        },
+        tx,
+      );
+      return true;
+    });
+    if (done) log.info({ withdrawalId: row.id, txid: row.txid }, 'withdrawal confirmed');
+  }
+
+  /** Broadcasts the stored signed transaction (again, after a crash); the node answers DUP if it has it. */
+  async function broadcastStored(row: wallet.WithdrawalRow): Promise<void> {
+    const signed = row.signedTx as unknown as TronTransaction & { signature: string[] };
+    let answer: Awaited<ReturnType<TronGridClient['broadcast']>>;
+    try {
+      answer = await deps.client.broadcast(signed);
+    } catch (error) {
+      // The node may or may not have it: the txid on chain decides, later.
+      log.warn(
+        { withdrawalId: row.id, txid: row.txid, err: error },
+        'broadcast: no answer; will check the chain',
+      );
+      await wallet.transition(db, row.id, ['signed'], { lastError: (error as Error).message.slice(0, 500) });
+      return;
+    }
+    if (answer.accepted || answer.code === 'DUP_TRANSACTION_ERROR') {
+      await wallet.transition(db, row.id, ['signed'], {
+        status: 'broadcast',
+        broadcastAt: now(),
+        lastError: null,
+      });
+      log.info({ withdrawalId: row.id, txid: row.txid, code: answer.code }, 'withdrawal broadcast');
+      return;
+    }
+    const reason = `broadcast refused: ${answer.code ?? ''} ${answer.message ?? ''}`.trim();
+    log.error(
+      { withdrawalId: row.id, txid: row.txid, reason },
+      'broadcast refused; waiting for the expiration',
+    );
+    await wallet.transition(db, row.id, ['signed'], { lastError: reason.slice(0, 500) });
+  }
+
+  /** Follows a signed or broadcast withdrawal: confirmed, failed, expired, or broadcast once more. */
+  async function followUp(row: wallet.WithdrawalRow): Promise<void> {
+    const info = await deps.client.transactionInfo(row.txid!);
+    if (info) {
+      if (info.receiptResult === 'SUCCESS' && !info.failed) {
+        await confirm(row);
+      } else if (info.failed || info.receiptResult) {
+        await fail(
+          row,
+          `the transaction failed on chain: ${info.receiptResult ?? 'FAILED'} ${info.message ?? ''}`.trim(),
+        );
+      } else {
+        // A smart-contract call always carries a receipt result; without one, neither outcome is safe to assume.
+        log.error(
+          { withdrawalId: row.id, txid: row.txid },
+          'withdrawal: transaction info without a receipt result',
+        );
+      }
+      return;
+    }
+    const solid = await deps.client.solidBlock();
+    if (solid.timestamp > (row.txExpiration ?? 0) + EXPIRY_MARGIN_MS) {
+      await fail(row, 'the transaction expired without reaching the chain');
+      return;
+    }
+    if (row.status === 'signed') await broadcastStored(row);
+  }
+
+  /** Claims, builds, checks, signs, stores and broadcasts one approved withdrawal. */
+  async function send(row: wallet.WithdrawalRow): Promise<void> {
+    if (!deps.privateKey || !hotAddress) return;
+    const claimed = await wallet.transition(
+      db,
+      row.id,
+      ['approved'],
+      { status: 'signing', attempts: row.attempts + 1 },
+      row.attempts,
+    );
+    if (!claimed) return;
+    const claim = claimed.attempts;
+    let signed: TronTransaction & { signature: string[] };
+    let expiration: number;
+    try {
+      const built = await deps.client.buildTransfer({
+        owner: hotAddress,
+        contract: deps.contract,
+        to: claimed.toAddress,
+        amount: claimed.amount,
+        feeLimit,
+      });
+      ({ expiration } = checkTransferTransaction(built, {
+        owner: hotAddress,
+        contract: deps.contract,
+        to: claimed.toAddress,
+        amount: claimed.amount,
+        maxFeeLimit: feeLimit,
+        now: now(),
+      }));
+      signed = signTransaction(built, deps.privateKey);
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      if (error instanceof TransactionCheckError) {
+        // Nothing was signed. A node that keeps answering with something else is broken or hostile: after a
+        // few tries the withdrawal fails and the funds go back, which is safe precisely because nothing was signed.
+        const failures = claimed.checkFailures + 1;
+        log.error(
+          { withdrawalId: row.id, reason: message, failures },
+          "refused to sign the node's transaction",
+        );
+        if (failures >= MAX_CHECK_FAILURES) {
+          await fail(claimed, `refused to sign: ${message}`, claim);
+          return;
+        }
+        await wallet.transition(
+          db,
+          row.id,
+          ['signing'],
+          {
+            status: 'approved',
+            checkFailures: failures,
+            lastError: message,
+            nextAttemptAt: new Date(now().getTime() + backoffMs(claim)),
+          },
+          claim,
+        );
+        return;
+      }
+      log.warn(
+        { withdrawalId: row.id, err: error },
+        'could not build the withdrawal transaction; will retry',
+      );
+      await wallet.transition(
+        db,
+        row.id,
+        ['signing'],
+        {
+          status: 'approved',
+          lastError: message,
+          nextAttemptAt: new Date(now().getTime() + backoffMs(claim)),
+        },
+        claim,
+      );
+      return;
+    }
+    const stored = await wallet.transition(
+      db,
+      row.id,
+      ['signing'],
+      {
+        status: 'signed',
+        txid: signed.txID.toLowerCase(),
+        signedTx: signed as unknown as Record<string, unknown>,
+        txExpiration: expiration,
+        lastError: null,
+      },
+      claim,
+    );
+    if (!stored) {
+      log.warn(
+        { withdrawalId: row.id },
+        'lost the claim before storing the signed transaction; it is dropped unsent',
+      );
+      return;
+    }
+    log.info({ withdrawalId: row.id, txid: stored.txid }, 'withdrawal signed and stored; broadcasting');
+    await broadcastStored(stored);
+  }
+
+  /** Claims in 'signing' whose sender stopped before storing anything: nothing was sent, so back to approved. */
+  async function recoverAbandonedClaims(): Promise<void> {
+    for (const row of await wallet.staleSigning(db, deps.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS)) {
+      const back = await wallet.transition(
+        db,
+        row.id,
+        ['signing'],
+        { status: 'approved', lastError: 'the sender stopped before signing; retrying' },
+        row.attempts,
+      );
+      if (back)
+        log.warn({ withdrawalId: row.id }, 'withdrawal claim abandoned by a stopped sender; retrying');
+    }
+  }
+
+  async function each(rows: wallet.WithdrawalRow[], step: (row: wallet.WithdrawalRow) => Promise<void>) {
+    for (const row of rows) {
+      try {
+        await step(row);
+      } catch (error) {
+        log.warn({ withdrawalId: row.id, err: error }, 'withdrawal step failed; will retry');
+      }
+    }
+  }
+
+  return {
+    hotAddress,
+    /** One pass: recover abandoned claims, follow in-flight withdrawals, send the approved ones that are due. */
+    async runOnce(control: { stopping?: () => boolean } = {}): Promise<void> {
+      await recoverAbandonedClaims();
+      await each(await wallet.inStates(db, [...IN_FLIGHT]), followUp);
+      if (!deps.privateKey || control.stopping?.()) return;
+      await each(await wallet.dueApproved(db, now(), 10), async (row) => {
+        if (!control.stopping?.()) await send(row);
+      });
+    },
+  };
+}
+
+export type WithdrawalSender = ReturnType<typeof createWithdrawalSender>;
+
+/** Starts the withdrawal sender on the instance holding its lease (TRONGRID_URL required). */
+export function startWithdrawalSender(
+  ctx: AppContext,
+  options: { client?: TronGridClient; intervalMs?: number; holder?: string; staleClaimMs?: number } = {},
+): Worker & { sender: WithdrawalSender } {
+  const { config, log } = ctx;
+  if (!options.client && !config.TRONGRID_URL) throw new Error('the withdrawal sender needs TRONGRID_URL');
+  const client =
+    options.client ?? createTronGridClient({ url: config.TRONGRID_URL!, apiKey: config.TRONGRID_API_KEY });
+  const privateKey = config.TRON_WITHDRAWAL_PRIVATE_KEY
+    ? hexToBytes(config.TRON_WITHDRAWAL_PRIVATE_KEY.toLowerCase())
+    : null;
+  const sender = createWithdrawalSender({
+    database: ctx.database,
+    ledger: ctx.ledger,
+    client,
+    contract: config.USDT_CONTRACT,
+    privateKey,
+    log: log.child({ worker: WITHDRAWAL_SENDER }),
+    now: ctx.now,
+    staleClaimMs: options.staleClaimMs,
+  });
+  if (sender.hotAddress) log.info({ hotWallet: sender.hotAddress }, 'withdrawal sender: hot wallet');
+  else
+    log.info(
+      'TRON_WITHDRAWAL_PRIVATE_KEY is not set: approved withdrawals wait; in-flight ones are followed',
+    );
+  const loop = startLeasedLoop({
+    name: WITHDRAWAL_SENDER,
+    database: ctx.database,
+    log,
+    intervalMs: options.intervalMs ?? config.TRON_POLL_INTERVAL_MS,
+    holder: options.holder,
+    tick: ({ stopping }) => sender.runOnce({ stopping }),
+    onError(error) {
+      log.warn({ err: error }, 'withdrawal sender: pass failed');
+    },
+  });
+  return { name: WITHDRAWAL_SENDER, sender, stop: () => loop.stop() };
+}

@@ -1,0 +1,237 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  users,
+  type WithdrawalStatusValue,
+  walletAddresses,
+  walletWhitelist,
+  walletWhitelistSettings,
+  withdrawals,
+} from '../../db/schema/index.ts';
+
+export type WalletAddressRow = typeof walletAddresses.$inferSelect;
+export type WhitelistRow = typeof walletWhitelist.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+// Deposit addresses
+
+/** The user's deposit address row, if they have one. */
+export async function findAddressByUser(db: DbOrTx, userId: string): Promise<WalletAddressRow | undefined> {
+  const [row] = await db.select().from(walletAddresses).where(eq(walletAddresses.userId, userId)).limit(1);
+  return row;
+}
+
+/** True when the address is one of our deposit addresses. */
+export async function isDepositAddress(db: DbOrTx, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: walletAddresses.userId })
+    .from(walletAddresses)
+    .where(eq(walletAddresses.address, address))
+    .limit(1);
+  return !!row;
+}
+
+/** The next unused BIP44 address index (a sequence: never handed out twice, even under concurrency). */
+export async function nextDerivationIndex(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ index: sql<number>`nextval('wallet_address_index_seq')::int` })
+    .from(sql`(select 1) as one`);
+  return Number(row!.index);
+}
+
+/** Stores a user's address unless they already have one; returns the row stored now, or undefined. */
+export async function insertAddress(
+  db: DbOrTx,
+  values: typeof walletAddresses.$inferInsert,
+): Promise<WalletAddressRow | undefined> {
+  const [row] = await db
+    .insert(walletAddresses)
+    .values(values)
+    .onConflictDoNothing({ target: walletAddresses.userId })
+    .returning();
+  return row;
+}
+
+/** The account-key fingerprints addresses were derived from (more than one means TRON_XPUB changed). */
+export async function addressKeyFingerprints(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ fingerprint: walletAddresses.keyFingerprint }).from(walletAddresses);
+  return rows.map((row) => row.fingerprint);
+}
+
+// Whitelist
+
+/** Whether the user limited withdrawals to their whitelist (off until first switched on). */
+export async function isWhitelistEnabled(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: walletWhitelistSettings.enabled })
+    .from(walletWhitelistSettings)
+    .where(eq(walletWhitelistSettings.userId, userId))
+    .limit(1);
+  return row?.enabled ?? false;
+}
+
+/** Flips the whitelist switch in one statement and returns the new value. */
+export async function toggleWhitelist(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .insert(walletWhitelistSettings)
+    .values({ userId, enabled: true })
+    .onConflictDoUpdate({
+      target: walletWhitelistSettings.userId,
+      set: { enabled: sql`not ${walletWhitelistSettings.enabled}`, updatedAt: sql`now()` },
+    })
+    .returning({ enabled: walletWhitelistSettings.enabled });
+  return row!.enabled;
+}
+
+/** The user's whitelist entries, oldest first. */
+export async function listWhitelist(db: DbOrTx, userId: string): Promise<WhitelistRow[]> {
+  return db
+    .select()
+    .from(walletWhitelist)
+    .where(eq(walletWhitelist.userId, userId))
+    .orderBy(asc(walletWhitelist.createdAt), asc(walletWhitelist.id));
+}
+
+/** How many addresses the user has whitelisted. */
+export async function countWhitelist(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(walletWhitelist)
+    .where(eq(walletWhitelist.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/** Adds an address; undefined when the user already has it. */
+export async function insertWhitelist(
+  db: DbOrTx,
+  userId: string,
+  address: string,
+): Promise<WhitelistRow | undefined> {
+  const [row] = await db
+    .insert(walletWhitelist)
+    .values({ userId, address })
+    .onConflictDoNothing({ target: [walletWhitelist.userId, walletWhitelist.address] })
+    .returning();
+  return row;
+}
+
+/** Deletes one of the user's entries; false when the id is not theirs (or does not exist). */
+export async function deleteWhitelist(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(walletWhitelist)
+    .where(and(eq(walletWhitelist.id, id), eq(walletWhitelist.userId, userId)))
+    .returning({ id: walletWhitelist.id });
+  return rows.length === 1;
+}
+
+/** True when the address is on the user's whitelist. */
+export async function isWhitelisted(db: DbOrTx, userId: string, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: walletWhitelist.id })
+    .from(walletWhitelist)
+    .where(and(eq(walletWhitelist.userId, userId), eq(walletWhitelist.address, address)))
+    .limit(1);
+  return !!row;
+}
+
+// Withdrawals
+
+/** Records a new withdrawal (status requested). */
+export async function insertWithdrawal(db: DbOrTx, values: NewWithdrawal): Promise<WithdrawalRow> {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+/** One withdrawal by id. */
+export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
+/** Cancels a user's withdrawals still waiting for their code (a new request replaces them). */
+export async function cancelRequested(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ status: 'canceled', updatedAt: sql`now()` })
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'requested')));
+}
+
+type WithdrawalChange = Partial<
+  Omit<NewWithdrawal, 'id' | 'userId' | 'amount' | 'fee' | 'toAddress' | 'createdAt'>
+> & {
+  status?: WithdrawalStatusValue;
+};
+
+/**
+ * Moves a withdrawal on only from one of the given states (and, when given, only under the sender's claim
+ * number): the state machine's every step is a conditional update, so two actors cannot both take it.
+ * Returns the updated row, or undefined when someone else moved it first.
+ */
+export async function transition(
+  db: DbOrTx,
+  id: string,
+  from: WithdrawalStatusValue[],
+  change: WithdrawalChange,
+  claim?: number,
+): Promise<WithdrawalRow | undefined> {
+  const conditions = [eq(withdrawals.id, id), inArray(withdrawals.status, from)];
+  if (claim !== undefined) conditions.push(eq(withdrawals.attempts, claim));
+  const [row] = await db
+    .update(withdrawals)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(and(...conditions))
+    .returning();
+  return row;
+}
+
+/** Approved withdrawals whose next attempt is due, oldest first. */
+export async function dueApproved(db: DbOrTx, at: Date, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'approved'), lte(withdrawals.nextAttemptAt, at)))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+/** Withdrawals in the given states, oldest first. */
+export async function inStates(
+  db: DbOrTx,
+  states: WithdrawalStatusValue[],
+  limit = 100,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, states))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+/** Claims left in 'signing' (by the database clock) for longer than olderThanMs: their sender stopped. */
+export async function staleSigning(db: DbOrTx, olderThanMs: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'signing'),
+        sql`${withdrawals.updatedAt} <= now() - ${olderThanMs} * interval '1 millisecond'`,
+      ),
+    );
+}
+
+/** The operator's list, newest first, with each withdrawal's user email. */
+export async function listWithdrawals(
+  db: DbOrTx,
+  filter: { states?: WithdrawalStatusValue[]; limit: number },
+): Promise<(WithdrawalRow & { email: string })[]> {
+  const query = db
+    .select({ withdrawal: withdrawals, email: users.email })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId));
+  const filtered = filter.states?.length ? query.where(inArray(withdrawals.status, filter.states)) : query;
+  const rows = await filtered.orderBy(desc(withdrawals.createdAt)).limit(filter.limit);
+  return rows.map((row) => ({ ...row.withdrawal, email: row.email }));
+}

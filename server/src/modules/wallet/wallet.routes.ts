@@ -1,0 +1,97 @@
+import {
+  API,
+  depositNudgeResponse,
+  walletAddressConfirmResponse,
+  walletAddressRequestResponse,
+  walletAddressResponse,
+  walletDataSchema,
+  walletOtpRequest,
+  whitelistAddRequest,
+  whitelistChangeResponse,
+  whitelistDeleteRequest,
+  whitelistToggleResponse,
+  withdrawRequest,
+  withdrawVerifyRequest,
+  withdrawVerifyResponse,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/session.ts';
+
+const message = z.object({ message: z.string() });
+
+/**
+ * Spec §7 Wallet at exactly its paths. The session check runs before body validation, so a signed-out
+ * caller gets 401 (and a non-lead 451) whatever they send.
+ */
+export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { wallet } = ctx;
+  const user = { preValidation: app.requireUser };
+  const lead = { preValidation: app.requireLead };
+
+  app.get(
+    API.wallet.address,
+    { ...user, schema: { response: { 200: walletAddressResponse } } },
+    async (request) => wallet.getAddress(currentUser(request)),
+  );
+
+  app.post(
+    API.wallet.addressRequest,
+    { ...user, schema: { response: { 200: walletAddressRequestResponse } } },
+    async (request) => wallet.requestAddress(currentUser(request)),
+  );
+
+  app.post(
+    API.wallet.addressConfirm,
+    { ...user, schema: { body: walletOtpRequest, response: { 200: walletAddressConfirmResponse } } },
+    async (request) => wallet.confirmAddress(currentUser(request), request.body.otp),
+  );
+
+  app.post(
+    API.wallet.deposit,
+    { ...user, schema: { response: { 200: depositNudgeResponse } } },
+    async (request) => {
+      const { status } = await wallet.nudgeDeposit(currentUser(request));
+      return { status };
+    },
+  );
+
+  app.post(
+    API.wallet.withdrawRequest,
+    { ...lead, schema: { body: withdrawRequest, response: { 200: message } } },
+    async (request) => wallet.requestWithdrawal(currentUser(request), request.body),
+  );
+
+  app.post(
+    API.wallet.withdrawVerify,
+    { ...lead, schema: { body: withdrawVerifyRequest, response: { 200: withdrawVerifyResponse } } },
+    async (request) => wallet.verifyWithdrawal(currentUser(request), request.body),
+  );
+
+  app.get(API.wallet.white, { ...lead, schema: { response: { 200: walletDataSchema } } }, async (request) =>
+    wallet.getWhitelist(currentUser(request)),
+  );
+
+  app.post(API.wallet.whiteOtp, { ...lead, schema: { response: { 200: message } } }, async (request) =>
+    wallet.requestWhitelistCode(currentUser(request)),
+  );
+
+  app.patch(
+    API.wallet.white,
+    { ...lead, schema: { body: walletOtpRequest, response: { 200: whitelistToggleResponse } } },
+    async (request) => wallet.toggleWhitelist(currentUser(request), request.body.otp),
+  );
+
+  app.post(
+    API.wallet.white,
+    { ...lead, schema: { body: whitelistAddRequest, response: { 200: whitelistChangeResponse } } },
+    async (request) => wallet.addToWhitelist(currentUser(request), request.body.wallet),
+  );
+
+  app.delete(
+    API.wallet.white,
+    { ...lead, schema: { body: whitelistDeleteRequest, response: { 200: whitelistChangeResponse } } },
+    async (request) => wallet.deleteFromWhitelist(currentUser(request), request.body.id),
+  );
+};

@@ -1,0 +1,362 @@
+import {
+  formatUsdt,
+  insufficientFundsText,
+  microToNumber,
+  parseUsdt,
+  usdtNumberToMicro,
+  WALLET_MESSAGES,
+  type WalletData,
+  WHITELIST_MAX_ENTRIES,
+  type WithdrawalStatus,
+  whitelistFullText,
+  withdrawalMinimumText,
+} from '@app/shared';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, fieldErrors, HttpError, notALead, notFound } from '../../lib/http-errors.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
+import type { OtpPurpose } from '../mail/templates.ts';
+import { OtpError, type OtpService } from '../otp/otp.service.ts';
+import { createDepositScanner, type DepositScanner } from '../tron/deposit-scanner.ts';
+import { isValidTronAddress, tronAddressFromPrivateKey } from '../tron/tron-address.ts';
+import {
+  accountKeyFromXpub,
+  type DepositKeys,
+  depositAddressAt,
+  loadDepositKeys,
+} from '../tron/tron-keys.ts';
+import { createTronGridClient } from '../tron/trongrid-client.ts';
+import * as repo from './wallet.repository.ts';
+
+/** A user asking for a scan of their address is answered at most this often (TronGrid calls cost). */
+const NUDGE_INTERVAL_MS = 10_000;
+
+/** The withdrawal rules of the configuration, in micro-USDT. */
+export function withdrawalLimits(config: AppConfig) {
+  return {
+    fee: parseUsdt(config.WITHDRAWAL_FEE_USDT)!,
+    minimum: parseUsdt(config.WITHDRAWAL_MIN_USDT)!,
+    autoLimit: parseUsdt(config.WITHDRAWAL_AUTO_LIMIT_USDT)!,
+  };
+}
+
+/** 400 {error} — the body the withdraw dialog reads (spec §7 Wallet). */
+const refuse = (message: string) => new HttpError(400, { error: message });
+
+function requireLead(user: SessionUser): void {
+  if (!user.isLead) throw notALead();
+}
+
+/**
+ * Deposit addresses, the deposit nudge, withdrawals (request, verify) and the whitelist (spec §7 Wallet).
+ * Authorization first in every method; money moves only through the ledger.
+ */
+export function createWalletService(deps: {
+  database: Database;
+  otp: OtpService;
+  ledger: LedgerService;
+  config: AppConfig;
+  log: Logger;
+  now?: () => Date;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const { config, log } = deps;
+  const limits = withdrawalLimits(config);
+  // A TRON_XPUB of the wrong depth would derive addresses nobody's wallet shows: refuse it at start-up.
+  if (config.TRON_XPUB) accountKeyFromXpub(config.TRON_XPUB);
+  const hotWallet = config.TRON_WITHDRAWAL_PRIVATE_KEY
+    ? tronAddressFromPrivateKey(Buffer.from(config.TRON_WITHDRAWAL_PRIVATE_KEY, 'hex'))
+    : null;
+  let keys: Promise<DepositKeys> | null = null;
+  let scanner: DepositScanner | null = null;
+  const lastNudge = new Map<string, number>();
+
+  /** The deposit keys, loaded on first use (a generated seed is created only when an address is needed). */
+  function depositKeys(): Promise<DepositKeys> {
+    keys ??= (async () => {
+      const loaded = loadDepositKeys({ xpub: config.TRON_XPUB, dataDir: config.dataDir, log });
+      const others = (await repo.addressKeyFingerprints(db)).filter((print) => print !== loaded.fingerprint);
+      if (others.length > 0) {
+        log.error(
+          { current: loaded.fingerprint, earlier: others },
+          'some deposit addresses were derived from another account key than the one configured now (TRON_XPUB changed?); they are still watched',
+        );
+      }
+      return loaded;
+    })().catch((error: unknown) => {
+      keys = null;
+      throw error;
+    });
+    return keys;
+  }
+
+  function depositScanner(): DepositScanner | null {
+    if (!config.TRONGRID_URL) return null;
+    scanner ??= createDepositScanner({
+      database: deps.database,
+      ledger: deps.ledger,
+      client: createTronGridClient({ url: config.TRONGRID_URL, apiKey: config.TRONGRID_API_KEY }),
+      contract: config.USDT_CONTRACT,
+      log,
+      now,
+    });
+    return scanner;
+  }
+
+  /** Uses up a code; a wrong one answers 400 {detail} with the code service's message. */
+  async function consumeCode(user: SessionUser, purpose: OtpPurpose, code: string) {
+    try {
+      return await deps.otp.consume({ email: user.email, purpose, code });
+    } catch (error) {
+      if (error instanceof OtpError) throw badRequest(error.message);
+      throw error;
+    }
+  }
+
+  async function walletData(userId: string): Promise<WalletData> {
+    const [enabled, entries] = await Promise.all([
+      repo.isWhitelistEnabled(db, userId),
+      repo.listWhitelist(db, userId),
+    ]);
+    return {
+      is_white_wallet: enabled,
+      wallets: entries.map((entry) => ({ id: entry.id, wallet: entry.address })),
+    };
+  }
+
+  /** Amount and address checks shared by request and verify; returns the amount in micro-USDT. */
+  async function checkWithdrawal(
+    user: SessionUser,
+    input: { amount: number; address: string },
+  ): Promise<bigint> {
+    if (!input.address) throw refuse(WALLET_MESSAGES.fillAllFields);
+    if (!(input.amount > 0)) throw refuse(WALLET_MESSAGES.amountPositive);
+    const amount = usdtNumberToMicro(input.amount);
+    if (amount === null || amount <= 0n || microToNumber(amount) !== input.amount) {
+      throw refuse(WALLET_MESSAGES.amountPrecision);
+    }
+    if (amount < limits.minimum) throw refuse(withdrawalMinimumText(formatUsdt(limits.minimum)));
+    if (!isValidTronAddress(input.address)) throw refuse(WALLET_MESSAGES.invalidAddress);
+    // Paying one of our own addresses would come straight back as a deposit, minus the fee.
+    if (input.address === hotWallet || (await repo.isDepositAddress(db, input.address))) {
+      throw refuse(WALLET_MESSAGES.ownAddress);
+    }
+    if (
+      (await repo.isWhitelistEnabled(db, user.id)) &&
+      !(await repo.isWhitelisted(db, user.id, input.address))
+    ) {
+      throw refuse(WALLET_MESSAGES.notWhitelisted);
+    }
+    return amount;
+  }
+
+  return {
+    /** GET address: the user's deposit address, 404 until they have one. */
+    async getAddress(user: SessionUser): Promise<{ address: string }> {
+      const row = await repo.findAddressByUser(db, user.id);
+      if (!row) throw notFound(WALLET_MESSAGES.noAddress);
+      return { address: row.address };
+    },
+
+    /** POST address/request: mails a code, or answers with the address the user already has. */
+    async requestAddress(user: SessionUser) {
+      const row = await repo.findAddressByUser(db, user.id);
+      if (row) return { status: 'exists' as const, address: row.address };
+      await deps.otp.issue({ email: user.email, purpose: 'wallet_address', userId: user.id });
+      return { status: 'otp_sent' as const, message: WALLET_MESSAGES.codeSent };
+    },
+
+    /** POST address/confirm: the code creates the address m/44'/195'/0'/0/i with a fresh index i. */
+    async confirmAddress(user: SessionUser, otp: string) {
+      await consumeCode(user, 'wallet_address', otp);
+      const existing = await repo.findAddressByUser(db, user.id);
+      if (existing) return { address: existing.address, message: WALLET_MESSAGES.addressCreated };
+      const { account, fingerprint } = await depositKeys();
+      const index = await repo.nextDerivationIndex(db);
+      const address = depositAddressAt(account, index);
+      const stored = await repo.insertAddress(db, {
+        userId: user.id,
+        address,
+        derivationIndex: index,
+        keyFingerprint: fingerprint,
+      });
+      // A concurrent confirm of the same user won; its address stands and this index stays unused.
+      const row = stored ?? (await repo.findAddressByUser(db, user.id))!;
+      if (stored) log.info({ userId: user.id, address, index }, 'deposit address created');
+      return { address: row.address, message: WALLET_MESSAGES.addressCreated };
+    },
+
+    /**
+     * POST deposit: scans the user's address now (when a chain is configured). Answers at once; `scan`
+     * settles when the scan is done (never rejects: a failure is logged, the watcher will catch up).
+     */
+    async nudgeDeposit(
+      user: SessionUser,
+    ): Promise<{ status: 'scanning' | 'disabled'; scan: Promise<number> }> {
+      const chain = depositScanner();
+      if (!chain) return { status: 'disabled', scan: Promise.resolve(0) };
+      const row = await repo.findAddressByUser(db, user.id);
+      const at = now().getTime();
+      if (!row || at - (lastNudge.get(user.id) ?? 0) < NUDGE_INTERVAL_MS) {
+        return { status: 'scanning', scan: Promise.resolve(0) };
+      }
+      if (lastNudge.size > 10_000) {
+        for (const [id, when] of lastNudge) if (at - when >= NUDGE_INTERVAL_MS) lastNudge.delete(id);
+      }
+      lastNudge.set(user.id, at);
+      const scan = chain.scanAddress(row.address, row.createdAt).catch((error: unknown) => {
+        log.warn({ err: error, userId: user.id }, 'deposit nudge: address scan failed');
+        return 0;
+      });
+      return { status: 'scanning', scan };
+    },
+
+    /** POST withdraw/request: checks the withdrawal, records it as requested and mails a code. */
+    async requestWithdrawal(user: SessionUser, input: { amount: number; address: string }) {
+      requireLead(user);
+      const amount = await checkWithdrawal(user, input);
+      const { available } = await deps.ledger.getBalances(user.id);
+      if (available < amount + limits.fee) {
+        throw refuse(insufficientFundsText(formatUsdt(amount + limits.fee), formatUsdt(limits.fee)));
+      }
+      const withdrawal = await db.transaction(async (tx) => {
+        await repo.cancelRequested(tx, user.id);
+        return repo.insertWithdrawal(tx, {
+          userId: user.id,
+          amount,
+          fee: limits.fee,
+          toAddress: input.address,
+          status: 'requested',
+        });
+      });
+      await deps.otp.issue({
+        email: user.email,
+        purpose: 'withdrawal',
+        userId: user.id,
+        payload: { withdrawal_id: withdrawal.id },
+      });
+      return { message: WALLET_MESSAGES.withdrawOtpSent };
+    },
+
+    /**
+     * POST withdraw/verify: the code, for the same amount and address, moves amount + fee from available to
+     * in flight in the same transaction that moves the withdrawal on — to approved (the sender sends it)
+     * when a hot-wallet key is configured and the amount is within the auto limit, otherwise to held (the
+     * operator decides).
+     */
+    async verifyWithdrawal(user: SessionUser, input: { amount: number; address: string; otp: string }) {
+      requireLead(user);
+      const payload = await consumeCode(user, 'withdrawal', input.otp);
+      const id = typeof payload.withdrawal_id === 'string' ? payload.withdrawal_id : '';
+      const row = id ? await repo.findWithdrawal(db, id) : undefined;
+      if (!row || row.userId !== user.id || row.status !== 'requested')
+        throw refuse(WALLET_MESSAGES.requestMismatch);
+      const cancel = () => repo.transition(db, row.id, ['requested'], { status: 'canceled' });
+      const amount = usdtNumberToMicro(input.amount);
+      if (amount !== row.amount || input.address !== row.toAddress) {
+        await cancel();
+        throw refuse(WALLET_MESSAGES.requestMismatch);
+      }
+      try {
+        await checkWithdrawal(user, input);
+      } catch (error) {
+        await cancel();
+        throw error;
+      }
+      const auto = hotWallet !== null && row.amount <= limits.autoLimit;
+      let status: WithdrawalStatus;
+      try {
+        status = await db.transaction(async (tx) => {
+          const moved = await repo.transition(tx, row.id, ['requested'], {
+            status: auto ? 'approved' : 'held',
+            approvedBy: auto ? 'auto' : null,
+            approvedAt: auto ? now() : null,
+            nextAttemptAt: now(),
+          });
+          if (!moved) throw refuse(WALLET_MESSAGES.requestMismatch);
+          await deps.ledger.holdWithdrawal(
+            {
+              userId: user.id,
+              amount: row.amount,
+              fee: row.fee,
+              idempotencyKey: `withdrawal:${row.id}:hold`,
+              meta: { withdrawalId: row.id, address: row.toAddress },
+            },
+            tx,
+          );
+          return moved.status;
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) {
+          await cancel();
+          throw refuse(insufficientFundsText(formatUsdt(row.amount + row.fee), formatUsdt(row.fee)));
+        }
+        throw error;
+      }
+      log.info(
+        { withdrawalId: row.id, userId: user.id, status, amount: row.amount.toString() },
+        'withdrawal verified',
+      );
+      return {
+        message: WALLET_MESSAGES.withdrawalSent,
+        withdrawal: {
+          id: row.id,
+          status,
+          amount: microToNumber(row.amount),
+          fee: microToNumber(row.fee),
+          address: row.toAddress,
+        },
+      };
+    },
+
+    /** GET white. */
+    async getWhitelist(user: SessionUser): Promise<WalletData> {
+      requireLead(user);
+      return walletData(user.id);
+    },
+
+    /** POST white/otp: mails the code that PATCH white needs. */
+    async requestWhitelistCode(user: SessionUser) {
+      requireLead(user);
+      await deps.otp.issue({ email: user.email, purpose: 'whitelist', userId: user.id });
+      return { message: WALLET_MESSAGES.codeSent };
+    },
+
+    /** PATCH white {otp}: flips whether withdrawals are limited to the whitelist. */
+    async toggleWhitelist(user: SessionUser, otp: string) {
+      requireLead(user);
+      await consumeCode(user, 'whitelist', otp);
+      const enabled = await repo.toggleWhitelist(db, user.id);
+      log.info({ userId: user.id, enabled }, 'withdrawal whitelist switched');
+      return {
+        is_white_wallet: enabled,
+        message: enabled ? WALLET_MESSAGES.whitelistEnabled : WALLET_MESSAGES.whitelistDisabled,
+      };
+    },
+
+    /** POST white {wallet}. */
+    async addToWhitelist(user: SessionUser, wallet: string) {
+      requireLead(user);
+      if (!isValidTronAddress(wallet)) throw fieldErrors({ wallet: [WALLET_MESSAGES.invalidAddress] });
+      if ((await repo.countWhitelist(db, user.id)) >= WHITELIST_MAX_ENTRIES) {
+        throw fieldErrors({ wallet: [whitelistFullText(WHITELIST_MAX_ENTRIES)] });
+      }
+      const added = await repo.insertWhitelist(db, user.id, wallet);
+      if (!added) throw fieldErrors({ wallet: [WALLET_MESSAGES.whitelistDuplicate] });
+      return { wallet_data: await walletData(user.id) };
+    },
+
+    /** DELETE white {id}: another user's id (or an unknown one) is 404. */
+    async deleteFromWhitelist(user: SessionUser, id: string) {
+      requireLead(user);
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      if (!uuid.test(id) || !(await repo.deleteWhitelist(db, user.id, id))) throw notFound();
+      return { message: WALLET_MESSAGES.deleted, wallet_data: await walletData(user.id) };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

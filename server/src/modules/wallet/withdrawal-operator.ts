@@ -1,0 +1,84 @@
+import type { Database } from '../../db/client.ts';
+import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './wallet.repository.ts';
+
+/** The outcome of an operator's decision: done, or why not. */
+export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the operator does with withdrawals that wait for a person (`npm run admin -- withdrawals …`):
+ * approve hands a held withdrawal to the sender; reject ends a held or approved one and gives the funds back.
+ * Both are conditional state changes, so a decision racing the sender cannot undo a transaction it signed.
+ */
+export function createWithdrawalOperator(deps: {
+  database: Database;
+  ledger: LedgerService;
+  now?: () => Date;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  async function find(id: string): Promise<repo.WithdrawalRow | undefined> {
+    return UUID.test(id) ? repo.findWithdrawal(db, id) : undefined;
+  }
+
+  return {
+    /** Withdrawals newest first; by default those that still need someone (held) or are on their way. */
+    list(filter: { states?: WithdrawalStatusValue[]; limit?: number } = {}) {
+      return repo.listWithdrawals(db, { states: filter.states, limit: filter.limit ?? 100 });
+    },
+
+    /** held → approved: the sender signs and sends it on its next pass. */
+    async approve(id: string, actor: string): Promise<OperatorResult> {
+      const row = await find(id);
+      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      const moved = await repo.transition(db, id, ['held'], {
+        status: 'approved',
+        approvedBy: actor,
+        approvedAt: now(),
+        nextAttemptAt: now(),
+      });
+      if (!moved)
+        return {
+          ok: false,
+          reason: `withdrawal ${id} is ${row.status}; only a held withdrawal can be approved`,
+        };
+      return { ok: true, withdrawal: moved };
+    },
+
+    /** held or approved → rejected, and amount + fee back to the user's available, in one transaction. */
+    async reject(id: string, actor: string, reason: string): Promise<OperatorResult> {
+      const row = await find(id);
+      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      const moved = await db.transaction(async (tx) => {
+        const rejected = await repo.transition(tx, id, ['held', 'approved'], {
+          status: 'rejected',
+          approvedBy: actor,
+          lastError: reason.slice(0, 500),
+          completedAt: now(),
+        });
+        if (!rejected) return undefined;
+        await deps.ledger.releaseWithdrawal(
+          {
+            userId: rejected.userId,
+            amount: rejected.amount,
+            fee: rejected.fee,
+            idempotencyKey: `withdrawal:${id}:release`,
+          },
+          tx,
+        );
+        return rejected;
+      });
+      if (!moved) {
+        return {
+          ok: false,
+          reason: `withdrawal ${id} is ${row.status}; only a held or approved withdrawal can be rejected`,
+        };
+      }
+      return { ok: true, withdrawal: moved };
+    },
+  };
+}
