@@ -11,9 +11,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -21,7 +23,14 @@ import { sessionPlugin } from './plugins/session.ts';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The API modules, each registered under API_PREFIX. Add a module here. */
-const API_MODULES = [healthRoutes, authRoutes, referralsRoutes, paymentsRoutes];
+const API_MODULES = [
+  healthRoutes,
+  authRoutes,
+  referralsRoutes,
+  paymentsRoutes,
+  dashboardRoutes,
+  walletRoutes,
+];
 
 /**
  * Builds the HTTP application: the API under API_PREFIX and, when the web app is built, the SPA with a

@@ -2,8 +2,11 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
 /** A component's own health, shown by GET /health (e.g. the deposit watcher going stale). */
 export type HealthCheck = () => { ok: boolean; detail?: string };
@@ -18,6 +21,9 @@ export interface AppContext {
   health: Map<string, HealthCheck>;
   otp: OtpService;
   auth: AuthService;
+  payments: PaymentsService;
+  ledger: LedgerService;
+  wallet: WalletService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -43,5 +49,8 @@ export function createContext(deps: {
     sessionMaxMs: deps.config.SESSION_MAX_DAYS * 86_400_000,
     now,
   });
-  return { ...deps, now, health: new Map(), otp, auth };
+  const ledger = createLedgerService({ database: deps.database });
+  const payments = createPaymentsService({ database: deps.database, now });
+  const wallet = createWalletService({ ...deps, otp, ledger, now });
+  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, wallet };
 }

@@ -4,5 +4,8 @@ export * from './constants.ts';
 export * from './http.ts';
 export * from './input-filters.ts';
 export * from './money.ts';
+export * from './payments/index.ts';
 export * from './roles.ts';
+export * from './wallet/dashboard.ts';
+export * from './wallet/index.ts';
 export * from './web-texts.ts';

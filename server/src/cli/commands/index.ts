@@ -1,5 +1,16 @@
+import { BANK_COMMANDS } from './banks.ts';
+import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
+import { withdrawalsCommand } from './withdrawals.ts';
 
 /** Every admin command. Add a command here (one line) and in its own file beside this one. */
-export const ADMIN_COMMANDS: AdminCommand[] = [createUserCommand, setLeadCommand, listUsersCommand];
+export const ADMIN_COMMANDS: AdminCommand[] = [
+  createUserCommand,
+  setLeadCommand,
+  listUsersCommand,
+  ...BANK_COMMANDS,
+  ledgerVerifyCommand,
+  adjustBalanceCommand,
+  withdrawalsCommand,
+];

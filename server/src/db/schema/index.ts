@@ -1,2 +1,5 @@
 // One file per domain; each mirrors its SQL migration in server/migrations.
 export * from './auth.ts';
+export * from './ledger.ts';
+export * from './payments.ts';
+export * from './wallet.ts';

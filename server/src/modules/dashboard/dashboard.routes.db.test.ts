@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { walletWhitelist } from '../../db/schema/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(await t.ctx.ledger.verify()).toEqual([]);
+  await t?.close();
+});
+
+const dashboard = (cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `${t.prefix}/api/account/dashboard/`,
+    headers: cookie ? { cookie } : {},
+  });
+
+describe('GET /api/account/dashboard/', () => {
+  it('answers 401 without a session', async () => {
+    const response = await dashboard();
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('shows a new user zero balances, the profile and empty lists', async () => {
+    const { cookie } = await signedInUser(t);
+    const response = await dashboard(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      profile: {
+        avatar: null,
+        username: null,
+        rating: 100,
+        balance: 0,
+        frozen_balance: 0,
+        total_profit: 0,
+        is_lead: false,
+        white_list: [],
+      },
+      transactions: [],
+      terminals: [],
+    });
+  });
+
+  it('shows balance = available + frozen, frozen and profit as USDT numbers with up to 6 decimals', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const { ledger } = t.ctx;
+    await ledger.creditDeposit({
+      userId: user.id,
+      amount: 150_123_456n,
+      idempotencyKey: `deposit:${user.id}`,
+    });
+    await ledger.freeze({ userId: user.id, amount: 40_000_001n, idempotencyKey: `freeze:${user.id}:1` });
+    await ledger.freeze({ userId: user.id, amount: 10_000_000n, idempotencyKey: `freeze:${user.id}:2` });
+    await ledger.settle({
+      userId: user.id,
+      amount: 10_000_000n,
+      traderProfit: 250_000n,
+      idempotencyKey: `settle:${user.id}`,
+    });
+    const { profile } = (await dashboard(cookie)).json();
+    // Available 100.123455 + frozen 40.000001 (10 of the frozen 50.000001 settled away); 0.25 earned as profit.
+    expect(profile.balance).toBe(140.123456);
+    expect(profile.frozen_balance).toBe(40.000001);
+    expect(profile.total_profit).toBe(0.25);
+  });
+
+  it("lists a lead's whitelisted addresses and nobody else's, and none for a non-lead", async () => {
+    const lead = await signedInUser(t, { isLead: true });
+    const other = await signedInUser(t, { isLead: true });
+    const trader = await signedInUser(t);
+    const first = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+    const second = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+    await t.database.db.insert(walletWhitelist).values([
+      { userId: lead.user.id, address: first, createdAt: new Date('2025-01-01T00:00:00Z') },
+      { userId: lead.user.id, address: second, createdAt: new Date('2025-01-02T00:00:00Z') },
+      { userId: other.user.id, address: second },
+      { userId: trader.user.id, address: first },
+    ]);
+    const leadProfile = (await dashboard(lead.cookie)).json().profile;
+    expect(leadProfile.is_lead).toBe(true);
+    expect(leadProfile.white_list).toEqual([first, second]);
+    expect((await dashboard(other.cookie)).json().profile.white_list).toEqual([second]);
+    expect((await dashboard(trader.cookie)).json().profile.white_list).toEqual([]);
+  });
+});

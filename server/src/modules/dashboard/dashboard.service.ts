@@ -1,0 +1,39 @@
+import { type DashboardResponse, microToNumber } from '@app/shared';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './dashboard.repository.ts';
+
+/** The home page's data (spec §3 Dashboard response). */
+export function createDashboardService(deps: { database: Database; ledger: LedgerService }) {
+  const db = deps.database.db;
+
+  return {
+    /** The signed-in user's own dashboard; it takes no id, so there is nobody else's to ask for. */
+    async forUser(userId: string): Promise<DashboardResponse> {
+      const profile = await repo.findProfile(db, userId);
+      if (!profile) throw notFound();
+      const [balances, whiteList] = await Promise.all([
+        deps.ledger.getBalances(userId),
+        profile.isLead ? repo.listWhitelistAddresses(db, userId) : Promise.resolve([]),
+      ]);
+      return {
+        profile: {
+          avatar: profile.avatarUrl,
+          username: profile.username,
+          rating: Number(profile.rating),
+          balance: microToNumber(balances.available + balances.frozen),
+          frozen_balance: microToNumber(balances.frozen),
+          total_profit: microToNumber(balances.profit),
+          is_lead: profile.isLead,
+          white_list: whiteList,
+        },
+        // The deals and terminals issues fill these lists.
+        transactions: [],
+        terminals: [],
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,32 @@
+/** A user's three buckets: spendable collateral, collateral held for open deals, and earned profit. */
+export const USER_BUCKETS = ['available', 'frozen', 'profit'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+/**
+ * The platform's own accounts. They may go negative: chain_deposits is where deposited money comes from,
+ * adjustments is the counterpart of operator corrections.
+ */
+export const SYSTEM_ACCOUNTS = [
+  'chain_deposits',
+  'withdrawals_in_flight',
+  'chain_withdrawals',
+  'withdrawal_fees',
+  'adjustments',
+  'merchant_settlement',
+  'platform_fees',
+  'referral_payouts',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** One ledger account: a user's bucket or a system account. */
+export type AccountRef = { userId: string; bucket: UserBucket } | { system: SystemAccount };
+
+/** A user's bucket. */
+export const userAccount = (userId: string, bucket: UserBucket): AccountRef => ({ userId, bucket });
+/** A system account. */
+export const systemAccount = (system: SystemAccount): AccountRef => ({ system });
+
+/** The account's id in ledger_accounts: `user:<uuid>:<bucket>` or `system:<name>`. */
+export function accountId(account: AccountRef): string {
+  return 'system' in account ? `system:${account.system}` : `user:${account.userId}:${account.bucket}`;
+}

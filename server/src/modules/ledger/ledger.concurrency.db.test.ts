@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import type { Database } from '../../db/client.ts';
+import * as users from '../users/users.repository.ts';
+import { createLedgerService, InsufficientFundsError, type LedgerService } from './ledger.service.ts';
+
+// On PostgreSQL these run on a pool of 10 connections, so the movements really overlap; on PGlite they
+// queue on its one connection. The outcome must be the same on both.
+let database: Database;
+let ledger: LedgerService;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ledger = createLedgerService({ database });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const newUser = async () =>
+  (
+    await users.insertUser(database.db, {
+      email: `${randomUUID()}@example.com`,
+      passwordHash: '-',
+      role: 'trader',
+    })
+  ).id;
+
+const USDT = 1_000_000n;
+
+describe('concurrent movements', () => {
+  it('lets exactly 7 of 20 concurrent freezes through when the balance covers 7', async () => {
+    const user = { id: await newUser() };
+    await ledger.creditDeposit({
+      userId: user.id,
+      amount: 7n * USDT,
+      idempotencyKey: `deposit:${randomUUID()}`,
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        ledger.freeze({ userId: user.id, amount: USDT, idempotencyKey: `freeze:${user.id}:${i}` }),
+      ),
+    );
+    const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter(
+      (outcome) => outcome.status === 'rejected' && outcome.reason instanceof InsufficientFundsError,
+    );
+    expect(succeeded).toHaveLength(7);
+    expect(refused).toHaveLength(13);
+    expect(await ledger.getBalances(user.id)).toEqual({ available: 0n, frozen: 7n * USDT, profit: 0n });
+    expect(await ledger.verify()).toEqual([]);
+  });
+
+  it('settles deals crossing two users in both directions at once without a deadlock', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    for (const userId of [a, b]) {
+      await ledger.creditDeposit({ userId, amount: 100n * USDT, idempotencyKey: `deposit:${randomUUID()}` });
+      await ledger.freeze({ userId, amount: 100n * USDT, idempotencyKey: `freeze:${randomUUID()}` });
+    }
+    const settles = Array.from({ length: 20 }, (_, i) => {
+      const [trader, merchant] = i % 2 === 0 ? [a, b] : [b, a];
+      return ledger.settle({
+        userId: trader,
+        amount: 5n * USDT,
+        merchantUserId: merchant,
+        traderProfit: USDT,
+        idempotencyKey: `settle:${i}:${randomUUID()}`,
+      });
+    });
+    const results = await Promise.all(settles);
+    expect(results.every((result) => !result.replayed)).toBe(true);
+    for (const userId of [a, b]) {
+      // Ten deals as trader (-50 frozen, +10 profit) and ten as merchant (+40 available).
+      expect(await ledger.getBalances(userId)).toEqual({
+        available: 40n * USDT,
+        frozen: 50n * USDT,
+        profit: 10n * USDT,
+      });
+    }
+    expect(await ledger.verify()).toEqual([]);
+  });
+
+  it('credits a deposit key once when many callers race on it while other keys post', async () => {
+    const user = { id: await newUser() };
+    const shared = `deposit:${randomUUID()}`;
+    const calls = Array.from({ length: 16 }, (_, i) =>
+      ledger.creditDeposit({
+        userId: user.id,
+        amount: 2n * USDT,
+        idempotencyKey: i % 2 === 0 ? shared : `deposit:${randomUUID()}`,
+      }),
+    );
+    const results = await Promise.all(calls);
+    const sharedResults = results.filter((_, i) => i % 2 === 0);
+    expect(sharedResults.filter((result) => !result.replayed)).toHaveLength(1);
+    expect((await ledger.getBalances(user.id)).available).toBe(9n * 2n * USDT);
+    expect(await ledger.verify()).toEqual([]);
+  });
+});

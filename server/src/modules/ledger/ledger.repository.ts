@@ -1,0 +1,170 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
+import { USER_BUCKETS, type UserBucket } from './accounts.ts';
+
+/** Signed changes to one user's buckets, in micro-USDT. */
+export type BucketDelta = Record<UserBucket, bigint>;
+
+/** A bigint as a SQL bigint parameter (sent as text so both drivers bind it the same way). */
+const big = (value: bigint) => sql`${value.toString()}::bigint`;
+
+/**
+ * Inserts a ledger transaction unless its idempotency key exists. Returns the new id, or null when the key
+ * was taken (also when a concurrent transaction took it and committed: ON CONFLICT waits for it).
+ */
+export async function insertTransaction(
+  db: DbOrTx,
+  values: { type: string; idempotencyKey: string; meta: Record<string, unknown> | null },
+): Promise<string | null> {
+  const rows = await db
+    .insert(ledgerTransactions)
+    .values(values)
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  return rows[0]?.id ?? null;
+}
+
+/** The id of the transaction that holds an idempotency key. */
+export async function findTransactionIdByKey(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row?.id;
+}
+
+/** Creates the three bucket accounts of each user that has none yet. */
+export async function ensureUserAccounts(db: DbOrTx, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = userIds.flatMap((userId) =>
+    USER_BUCKETS.map((name) => ({ id: `user:${userId}:${name}`, userId, name })),
+  );
+  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.id });
+}
+
+/** Adds a delta with no negative part to a user's balances, creating the row on first use. */
+export async function creditBalances(db: DbOrTx, userId: string, delta: BucketDelta): Promise<void> {
+  await db
+    .insert(userBalances)
+    .values({ userId, available: delta.available, frozen: delta.frozen, profit: delta.profit })
+    .onConflictDoUpdate({
+      target: userBalances.userId,
+      set: {
+        available: sql`${userBalances.available} + excluded.available`,
+        frozen: sql`${userBalances.frozen} + excluded.frozen`,
+        profit: sql`${userBalances.profit} + excluded.profit`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * Applies a delta to a user's balances only where no bucket would go negative. One conditional UPDATE: the
+ * row lock serialises concurrent movers and the condition is re-checked on the newest row version.
+ * Returns false when the funds were not there (or the user has no balances row yet).
+ */
+export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: BucketDelta): Promise<boolean> {
+  const rows = await db
+    .update(userBalances)
+    .set({
+      available: sql`${userBalances.available} + ${big(delta.available)}`,
+      frozen: sql`${userBalances.frozen} + ${big(delta.frozen)}`,
+      profit: sql`${userBalances.profit} + ${big(delta.profit)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(userBalances.userId, userId),
+        sql`${userBalances.available} + ${big(delta.available)} >= 0`,
+        sql`${userBalances.frozen} + ${big(delta.frozen)} >= 0`,
+        sql`${userBalances.profit} + ${big(delta.profit)} >= 0`,
+      ),
+    )
+    .returning({ userId: userBalances.userId });
+  return rows.length === 1;
+}
+
+export async function insertPostings(
+  db: DbOrTx,
+  rows: { transactionId: string; accountId: string; amount: bigint }[],
+): Promise<void> {
+  await db.insert(ledgerPostings).values(rows);
+}
+
+/** A user's balances row, if the user ever had money. */
+export async function findBalances(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ available: userBalances.available, frozen: userBalances.frozen, profit: userBalances.profit })
+    .from(userBalances)
+    .where(eq(userBalances.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** The postings and metadata of one ledger transaction (tests and audits). */
+export async function findTransaction(db: DbOrTx, id: string) {
+  const [transaction] = await db
+    .select()
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.id, id))
+    .limit(1);
+  if (!transaction) return undefined;
+  const postings = await db
+    .select({ accountId: ledgerPostings.accountId, amount: ledgerPostings.amount })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.transactionId, id))
+    .orderBy(ledgerPostings.id);
+  return { ...transaction, postings };
+}
+
+/** Sum of postings per user bucket account (accounts without postings are left out). */
+export async function sumUserAccounts(db: DbOrTx) {
+  const rows = await db
+    .select({
+      userId: ledgerAccounts.userId,
+      name: ledgerAccounts.name,
+      total: sql<string>`sum(${ledgerPostings.amount})::text`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(isNotNull(ledgerAccounts.userId))
+    .groupBy(ledgerAccounts.userId, ledgerAccounts.name);
+  return rows.map((row) => ({ userId: row.userId!, name: row.name as UserBucket, total: BigInt(row.total) }));
+}
+
+/** Every user's stored balances. */
+export async function listBalances(db: DbOrTx) {
+  return db
+    .select({
+      userId: userBalances.userId,
+      available: userBalances.available,
+      frozen: userBalances.frozen,
+      profit: userBalances.profit,
+    })
+    .from(userBalances);
+}
+
+/** Ledger transactions whose postings do not sum to zero (the commit trigger makes this impossible). */
+export async function unbalancedTransactions(db: DbOrTx) {
+  const rows = await db
+    .select({ id: ledgerPostings.transactionId, total: sql<string>`sum(${ledgerPostings.amount})::text` })
+    .from(ledgerPostings)
+    .groupBy(ledgerPostings.transactionId)
+    .having(sql`sum(${ledgerPostings.amount}) <> 0`);
+  return rows.map((row) => ({ id: row.id, total: BigInt(row.total) }));
+}
+
+/** Ledger transactions with fewer than two postings (the commit trigger makes this impossible too). */
+export async function transactionsWithoutPostings(db: DbOrTx) {
+  return db
+    .select({ id: ledgerTransactions.id, postings: sql<number>`count(${ledgerPostings.id})::int` })
+    .from(ledgerTransactions)
+    .leftJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .groupBy(ledgerTransactions.id)
+    .having(sql`count(${ledgerPostings.id}) < 2`);
+}

@@ -1,0 +1,450 @@
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { type AccountRef, accountId, systemAccount, USER_BUCKETS, userAccount } from './accounts.ts';
+import * as repo from './ledger.repository.ts';
+
+export type { AccountRef, SystemAccount, UserBucket } from './accounts.ts';
+export { SYSTEM_ACCOUNTS, systemAccount, USER_BUCKETS, userAccount } from './accounts.ts';
+
+/** An amount in micro-USDT (1 USDT = 1 000 000). */
+export type Micro = bigint;
+
+/** The outcome of a posting: the ledger transaction's id, and whether the key had been posted before. */
+export interface PostResult {
+  transactionId: string;
+  replayed: boolean;
+}
+
+/** Thrown when a movement would take a user's available (or frozen, or profit) below zero. Nothing is posted. */
+export class InsufficientFundsError extends Error {
+  constructor(
+    readonly userId: string,
+    message = 'Insufficient funds',
+  ) {
+    super(message);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** Thrown for a malformed movement (a programming error, never a user's): nothing is posted. */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+export interface PostingSpec {
+  account: AccountRef;
+  amount: Micro;
+}
+
+export interface TransferSpec {
+  /** What the movement is, e.g. `deposit`, `freeze`, `settle` (lower-case letters and underscores). */
+  type: string;
+  idempotencyKey: string;
+  /** Signed amounts: positive credits the account, negative debits it. They must sum to zero. */
+  postings: PostingSpec[];
+  meta?: Record<string, unknown>;
+}
+
+export interface Balances {
+  available: Micro;
+  frozen: Micro;
+  profit: Micro;
+}
+
+export interface LedgerDifference {
+  account: string;
+  expected: Micro;
+  actual: Micro;
+}
+
+/** The one way money moves. Every later feature calls this; nothing else writes the ledger tables. */
+export interface LedgerService {
+  /** Chain deposit → user available. Idempotency key e.g. `deposit:${txid}:${eventIndex}`. */
+  creditDeposit(
+    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** User available → withdrawals in flight (amount + fee). Throws InsufficientFundsError. */
+  holdWithdrawal(
+    input: {
+      userId: string;
+      amount: Micro;
+      fee: Micro;
+      idempotencyKey: string;
+      meta?: Record<string, unknown>;
+    },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** In flight → chain (amount) and withdrawal fees (fee): the withdrawal left. */
+  completeWithdrawal(
+    input: { userId: string; amount: Micro; fee: Micro; idempotencyKey: string },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** In flight → back to the user's available (failed or rejected withdrawal). */
+  releaseWithdrawal(
+    input: { userId: string; amount: Micro; fee: Micro; idempotencyKey: string },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** Deals: available → frozen. Throws InsufficientFundsError. */
+  freeze(
+    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** Deals: frozen → available (cancelled or expired deal). Throws InsufficientFundsError. */
+  release(input: { userId: string; amount: Micro; idempotencyKey: string }, tx?: Tx): Promise<PostResult>;
+  /**
+   * Deals: the trader's frozen `amount` is split into platformFee → platform fees, traderProfit → the trader's
+   * profit, referral.amount → the lead's profit, and the rest → the merchant's available (merchantUserId) or
+   * the merchant settlement account. Throws InsufficientFundsError.
+   */
+  settle(
+    input: {
+      userId: string;
+      amount: Micro;
+      merchantUserId?: string;
+      platformFee?: Micro;
+      traderProfit?: Micro;
+      referral?: { userId: string; amount: Micro };
+      idempotencyKey: string;
+    },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** Operator adjustment (signed amount) of the user's available, with an audited reason and actor. */
+  adjust(
+    input: { userId: string; amount: Micro; reason: string; actor: string; idempotencyKey: string },
+    tx?: Tx,
+  ): Promise<PostResult>;
+  /** The general primitive every helper above uses: one balanced ledger transaction. */
+  post(spec: TransferSpec, tx?: Tx): Promise<PostResult>;
+  getBalances(userId: string, tx?: Tx): Promise<Balances>;
+  /** Recomputes every balance from the postings; returns the differences (empty = clean). */
+  verify(): Promise<LedgerDifference[]>;
+}
+
+const TYPE_PATTERN = /^[a-z][a-z_]{1,39}$/;
+const MAX_KEY_LENGTH = 200;
+const ZERO: Balances = { available: 0n, frozen: 0n, profit: 0n };
+
+function requirePositive(name: string, amount: Micro): void {
+  if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`${name} must be a positive bigint`);
+}
+
+function requireNonNegative(name: string, amount: Micro): void {
+  if (typeof amount !== 'bigint' || amount < 0n)
+    throw new LedgerError(`${name} must be a non-negative bigint`);
+}
+
+/** Drops zero legs so that an optional part left at 0 (a fee, a profit) adds no posting. */
+const legs = (...postings: PostingSpec[]) => postings.filter((posting) => posting.amount !== 0n);
+
+/** JSON cannot hold a bigint: amounts in meta are stored as decimal strings of micro-USDT. */
+function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, jsonSafe(item)]));
+  }
+  return value;
+}
+
+function validate(spec: TransferSpec): void {
+  if (!TYPE_PATTERN.test(spec.type)) throw new LedgerError(`invalid ledger transaction type: ${spec.type}`);
+  if (!spec.idempotencyKey || spec.idempotencyKey.length > MAX_KEY_LENGTH) {
+    throw new LedgerError('an idempotency key of 1 to 200 characters is required');
+  }
+  if (spec.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
+  let sum = 0n;
+  for (const posting of spec.postings) {
+    if (typeof posting.amount !== 'bigint' || posting.amount === 0n) {
+      throw new LedgerError('every posting needs a non-zero bigint amount');
+    }
+    if ('userId' in posting.account && !USER_BUCKETS.includes(posting.account.bucket)) {
+      throw new LedgerError(`unknown user bucket: ${String(posting.account.bucket)}`);
+    }
+    sum += posting.amount;
+  }
+  if (sum !== 0n) throw new LedgerError(`postings must sum to zero (sum ${sum})`);
+}
+
+/** The per-user bucket deltas of a set of postings, users in a fixed order so row locks never deadlock. */
+function userDeltas(postings: PostingSpec[]): [string, repo.BucketDelta][] {
+  const deltas = new Map<string, repo.BucketDelta>();
+  for (const { account, amount } of postings) {
+    if ('system' in account) continue;
+    const delta = deltas.get(account.userId) ?? { ...ZERO };
+    delta[account.bucket] += amount;
+    deltas.set(account.userId, delta);
+  }
+  return [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether stored postings are the same legs as a requested set, in any order. */
+function samePostings(stored: { accountId: string; amount: bigint }[], requested: PostingSpec[]): boolean {
+  const key = (account: string, amount: bigint) => `${account} ${amount}`;
+  const left = stored.map((posting) => key(posting.accountId, posting.amount)).sort();
+  const right = requested.map((posting) => key(accountId(posting.account), posting.amount)).sort();
+  return left.length === right.length && left.every((value, index) => value === right[index]);
+}
+
+async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
+  const meta = spec.meta ? (jsonSafe(spec.meta) as Record<string, unknown>) : null;
+  const transactionId = await repo.insertTransaction(db, {
+    type: spec.type,
+    idempotencyKey: spec.idempotencyKey,
+    meta,
+  });
+  if (!transactionId) {
+    const firstId = await repo.findTransactionIdByKey(db, spec.idempotencyKey);
+    // Only under a snapshot isolation of the caller's choosing can the winner be invisible here.
+    if (!firstId) {
+      throw new LedgerError(`idempotency key ${spec.idempotencyKey} is held by an invisible transaction`);
+    }
+    const first = await repo.findTransaction(db, firstId);
+    // A key reused for another movement is a bug in the caller; answering "done" would hide it.
+    if (!first || first.type !== spec.type || !samePostings(first.postings, spec.postings)) {
+      throw new LedgerError(`idempotency key ${spec.idempotencyKey} was used for a different movement`);
+    }
+    return { transactionId: firstId, replayed: true };
+  }
+  const deltas = userDeltas(spec.postings);
+  await repo.ensureUserAccounts(
+    db,
+    deltas.map(([userId]) => userId),
+  );
+  for (const [userId, delta] of deltas) {
+    const debits = delta.available < 0n || delta.frozen < 0n || delta.profit < 0n;
+    if (!debits) {
+      await repo.creditBalances(db, userId, delta);
+    } else if (!(await repo.applyBalanceDelta(db, userId, delta))) {
+      throw new InsufficientFundsError(userId);
+    }
+  }
+  await repo.insertPostings(
+    db,
+    spec.postings.map((posting) => ({
+      transactionId,
+      accountId: accountId(posting.account),
+      amount: posting.amount,
+    })),
+  );
+  return { transactionId, replayed: false };
+}
+
+/**
+ * The double-entry ledger. Each movement is one database transaction (or a savepoint inside the caller's,
+ * so a refused movement never leaves half a posting behind): the idempotency key is claimed first, then
+ * the users' balances rows move with conditional updates, then the postings are written. Triggers check at
+ * commit that the postings sum to zero, and refuse updates and deletes of posted entries.
+ */
+export function createLedgerService(deps: { database: Database }): LedgerService {
+  const db = deps.database.db;
+
+  async function post(spec: TransferSpec, tx?: Tx): Promise<PostResult> {
+    validate(spec);
+    if (tx) return tx.transaction((savepoint) => postIn(savepoint, spec));
+    return db.transaction((own) => postIn(own, spec));
+  }
+
+  return {
+    post,
+
+    async creditDeposit({ userId, amount, idempotencyKey, meta }, tx) {
+      requirePositive('amount', amount);
+      return post(
+        {
+          type: 'deposit',
+          idempotencyKey,
+          meta: { ...meta, userId },
+          postings: [
+            { account: systemAccount('chain_deposits'), amount: -amount },
+            { account: userAccount(userId, 'available'), amount },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async holdWithdrawal({ userId, amount, fee, idempotencyKey, meta }, tx) {
+      requirePositive('amount', amount);
+      requireNonNegative('fee', fee);
+      return post(
+        {
+          type: 'withdrawal_hold',
+          idempotencyKey,
+          meta: { ...meta, userId, amount, fee },
+          postings: [
+            { account: userAccount(userId, 'available'), amount: -(amount + fee) },
+            { account: systemAccount('withdrawals_in_flight'), amount: amount + fee },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async completeWithdrawal({ userId, amount, fee, idempotencyKey }, tx) {
+      requirePositive('amount', amount);
+      requireNonNegative('fee', fee);
+      return post(
+        {
+          type: 'withdrawal_complete',
+          idempotencyKey,
+          meta: { userId, amount, fee },
+          postings: legs(
+            { account: systemAccount('withdrawals_in_flight'), amount: -(amount + fee) },
+            { account: systemAccount('chain_withdrawals'), amount },
+            { account: systemAccount('withdrawal_fees'), amount: fee },
+          ),
+        },
+        tx,
+      );
+    },
+
+    async releaseWithdrawal({ userId, amount, fee, idempotencyKey }, tx) {
+      requirePositive('amount', amount);
+      requireNonNegative('fee', fee);
+      return post(
+        {
+          type: 'withdrawal_release',
+          idempotencyKey,
+          meta: { userId, amount, fee },
+          postings: [
+            { account: systemAccount('withdrawals_in_flight'), amount: -(amount + fee) },
+            { account: userAccount(userId, 'available'), amount: amount + fee },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async freeze({ userId, amount, idempotencyKey, meta }, tx) {
+      requirePositive('amount', amount);
+      return post(
+        {
+          type: 'freeze',
+          idempotencyKey,
+          meta: { ...meta, userId },
+          postings: [
+            { account: userAccount(userId, 'available'), amount: -amount },
+            { account: userAccount(userId, 'frozen'), amount },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async release({ userId, amount, idempotencyKey }, tx) {
+      requirePositive('amount', amount);
+      return post(
+        {
+          type: 'release',
+          idempotencyKey,
+          meta: { userId },
+          postings: [
+            { account: userAccount(userId, 'frozen'), amount: -amount },
+            { account: userAccount(userId, 'available'), amount },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async settle(
+      { userId, amount, merchantUserId, platformFee = 0n, traderProfit = 0n, referral, idempotencyKey },
+      tx,
+    ) {
+      requirePositive('amount', amount);
+      requireNonNegative('platformFee', platformFee);
+      requireNonNegative('traderProfit', traderProfit);
+      const referralAmount = referral?.amount ?? 0n;
+      requireNonNegative('referral.amount', referralAmount);
+      const merchantShare = amount - platformFee - traderProfit - referralAmount;
+      if (merchantShare < 0n) throw new LedgerError('fees, profit and referral exceed the settled amount');
+      return post(
+        {
+          type: 'settle',
+          idempotencyKey,
+          meta: { userId, merchantUserId, platformFee, traderProfit, referral },
+          postings: legs(
+            { account: userAccount(userId, 'frozen'), amount: -amount },
+            {
+              account: merchantUserId
+                ? userAccount(merchantUserId, 'available')
+                : systemAccount('merchant_settlement'),
+              amount: merchantShare,
+            },
+            { account: systemAccount('platform_fees'), amount: platformFee },
+            { account: userAccount(userId, 'profit'), amount: traderProfit },
+            ...(referral
+              ? [{ account: userAccount(referral.userId, 'profit'), amount: referral.amount }]
+              : []),
+          ),
+        },
+        tx,
+      );
+    },
+
+    async adjust({ userId, amount, reason, actor, idempotencyKey }, tx) {
+      if (typeof amount !== 'bigint' || amount === 0n)
+        throw new LedgerError('amount must be a non-zero bigint');
+      if (!reason.trim()) throw new LedgerError('an adjustment needs a reason');
+      if (!actor.trim()) throw new LedgerError('an adjustment needs an actor');
+      return post(
+        {
+          type: 'adjustment',
+          idempotencyKey,
+          meta: { userId, reason: reason.trim(), actor: actor.trim() },
+          postings: [
+            { account: systemAccount('adjustments'), amount: -amount },
+            { account: userAccount(userId, 'available'), amount },
+          ],
+        },
+        tx,
+      );
+    },
+
+    async getBalances(userId, tx) {
+      const row = await repo.findBalances(tx ?? db, userId);
+      return row ?? { ...ZERO };
+    },
+
+    async verify() {
+      // One snapshot, so a movement committing halfway through the check cannot look like a difference.
+      return db.transaction(
+        async (snapshot) => {
+          const differences: LedgerDifference[] = [];
+          const expected = new Map<string, bigint>();
+          for (const row of await repo.sumUserAccounts(snapshot)) {
+            expected.set(`user:${row.userId}:${row.name}`, row.total);
+          }
+          const seen = new Set<string>();
+          for (const balances of await repo.listBalances(snapshot)) {
+            for (const bucket of USER_BUCKETS) {
+              const account = `user:${balances.userId}:${bucket}`;
+              seen.add(account);
+              const sum = expected.get(account) ?? 0n;
+              if (sum !== balances[bucket])
+                differences.push({ account, expected: sum, actual: balances[bucket] });
+            }
+          }
+          for (const [account, sum] of expected) {
+            if (!seen.has(account) && sum !== 0n) differences.push({ account, expected: sum, actual: 0n });
+          }
+          for (const { id, total } of await repo.unbalancedTransactions(snapshot)) {
+            differences.push({ account: `transaction:${id}`, expected: 0n, actual: total });
+          }
+          for (const { id, postings } of await repo.transactionsWithoutPostings(snapshot)) {
+            differences.push({
+              account: `transaction:${id}:postings`,
+              expected: 2n,
+              actual: BigInt(postings),
+            });
+          }
+          return differences.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}

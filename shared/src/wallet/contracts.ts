@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { otpError } from '../auth/rules.ts';
+import { WALLET_MESSAGES } from './messages.ts';
+
+/** The most addresses one lead can keep on the withdrawal whitelist. */
+export const WHITELIST_MAX_ENTRIES = 20;
+
+/**
+ * Shape of a base58 TRC20 address: 'T' then 33 base58 characters. The checksum needs SHA-256 and is
+ * checked by the server; this only catches typing slips early.
+ */
+export const TRON_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+const otpField = z.string().superRefine((value, ctx) => {
+  const error = otpError(value);
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
+
+/** POST account/wallet/address/confirm/ and PATCH account/wallet/white/. */
+export const walletOtpRequest = z.object({ otp: otpField });
+export type WalletOtpRequest = z.infer<typeof walletOtpRequest>;
+
+/** POST account/wallet/withdraw/request/ (spec §3 Withdrawal request). Rules beyond the types answer {error}. */
+export const withdrawRequest = z.object({
+  amount: z.number({ error: WALLET_MESSAGES.fillAllFields }),
+  address: z.string({ error: WALLET_MESSAGES.fillAllFields }).trim().max(64, WALLET_MESSAGES.invalidAddress),
+});
+export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/** POST account/wallet/withdraw/verify/: the same amount and address plus the mailed code. */
+export const withdrawVerifyRequest = withdrawRequest.extend({ otp: otpField });
+export type WithdrawVerifyRequest = z.infer<typeof withdrawVerifyRequest>;
+
+/** POST account/wallet/white/ {wallet}. */
+export const whitelistAddRequest = z.object({
+  wallet: z
+    .string({ error: WALLET_MESSAGES.whitelistAddressRequired })
+    .trim()
+    .min(1, WALLET_MESSAGES.whitelistAddressRequired)
+    .max(64, WALLET_MESSAGES.invalidAddress),
+});
+export type WhitelistAddRequest = z.infer<typeof whitelistAddRequest>;
+
+/** DELETE account/wallet/white/ {id}; a number is accepted for clients that send one. */
+export const whitelistDeleteRequest = z.object({
+  id: z.union([z.string().max(64), z.number().int()]).transform(String),
+});
+export type WhitelistDeleteRequest = z.input<typeof whitelistDeleteRequest>;
+
+/** GET account/wallet/address/ and the confirm answer. */
+export const walletAddressResponse = z.object({ address: z.string() });
+export type WalletAddressResponse = z.infer<typeof walletAddressResponse>;
+
+/** POST account/wallet/address/request/: a code was mailed, or the address already exists. */
+export const walletAddressRequestResponse = z.union([
+  z.object({ status: z.literal('otp_sent'), message: z.string() }),
+  z.object({ status: z.literal('exists'), address: z.string() }),
+]);
+export type WalletAddressRequestResponse = z.infer<typeof walletAddressRequestResponse>;
+
+/** POST account/wallet/address/confirm/. */
+export const walletAddressConfirmResponse = z.object({ address: z.string(), message: z.string() });
+
+/** POST account/wallet/deposit/: 'scanning' when a chain is configured, 'disabled' when not. */
+export const depositNudgeResponse = z.object({ status: z.enum(['scanning', 'disabled']) });
+export type DepositNudgeResponse = z.infer<typeof depositNudgeResponse>;
+
+/** Wallet data of spec §3 (whitelist). */
+export const whitelistEntrySchema = z.object({ id: z.string(), wallet: z.string() });
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+export const walletDataSchema = z.object({
+  is_white_wallet: z.boolean(),
+  wallets: z.array(whitelistEntrySchema),
+});
+export type WalletData = z.infer<typeof walletDataSchema>;
+
+/** POST account/wallet/white/ and DELETE answers. */
+export const whitelistChangeResponse = z.object({
+  wallet_data: walletDataSchema,
+  message: z.string().optional(),
+});
+export type WhitelistChangeResponse = z.infer<typeof whitelistChangeResponse>;
+
+/** PATCH account/wallet/white/. */
+export const whitelistToggleResponse = z.object({ is_white_wallet: z.boolean(), message: z.string() });
+
+/** Withdrawal lifecycle (DESIGN.md Lifecycles), as the API and the operator see it. */
+export const WITHDRAWAL_STATUSES = [
+  'requested',
+  'canceled',
+  'held',
+  'approved',
+  'signing',
+  'signed',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'rejected',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** POST account/wallet/withdraw/verify/. Amounts in USDT as numbers with up to 6 decimals. */
+export const withdrawVerifyResponse = z.object({
+  message: z.string(),
+  withdrawal: z.object({
+    id: z.string(),
+    status: z.enum(WITHDRAWAL_STATUSES),
+    amount: z.number(),
+    fee: z.number(),
+    address: z.string(),
+  }),
+});
+export type WithdrawVerifyResponse = z.infer<typeof withdrawVerifyResponse>;

@@ -1,0 +1,38 @@
+/**
+ * Texts of the wallet calls (spec §2 Wallet dialogs, §7 Wallet, §8 Wallet). The English ones are the spec's
+ * exact success texts the web app compares against; the Russian ones are the server's refusals.
+ */
+export const WALLET_MESSAGES = {
+  codeSent: 'Код подтверждения отправлен на почту',
+  addressCreated: 'Wallet address created successfully',
+  noAddress: 'Адрес кошелька ещё не создан',
+  withdrawOtpSent: 'OTP sent for withdrawal verification',
+  withdrawalSent: 'Withdrawal request sent successfully',
+  fillAllFields: 'Please fill in all fields',
+  amountPositive: 'Сумма должна быть больше нуля',
+  amountPrecision: 'Сумма может содержать не более 6 знаков после запятой',
+  invalidAddress: 'Неверный адрес TRC20',
+  notWhitelisted: 'Этого адреса нет в белом списке',
+  ownAddress: 'Нельзя вывести средства на адрес этого сервиса',
+  requestMismatch: 'Сумма или адрес не совпадают с запросом. Запросите новый код.',
+  whitelistAddressRequired: 'Введите адрес кошелька',
+  whitelistDuplicate: 'Этот адрес уже в белом списке',
+  whitelistEnabled: 'Белый список включен',
+  whitelistDisabled: 'Белый список отключен',
+  deleted: 'Успешно удалено',
+} as const;
+
+/** "Minimum withdrawal is N USDT". */
+export function withdrawalMinimumText(minimum: string): string {
+  return `Минимальная сумма вывода — ${minimum} USDT`;
+}
+
+/** Not enough available balance for the amount plus the network fee. */
+export function insufficientFundsText(needed: string, fee: string): string {
+  return `Недостаточно средств: нужно ${needed} USDT с учётом комиссии ${fee} USDT`;
+}
+
+/** The whitelist is full. */
+export function whitelistFullText(maximum: number): string {
+  return `В белом списке может быть не более ${maximum} адресов`;
+}
