@@ -7,9 +7,9 @@ import {
   REQUEST_TIMEOUT_TEXT,
   requestFailedText,
 } from '@app/shared';
-import { clearClientSession } from '../lib/session.ts';
-import { navigateTo } from '../lib/navigation.ts';
 import { parseErrorBody } from './errors.ts';
+import { navigateTo } from './navigation.ts';
+import { clearClientSession } from './session.ts';
 
 /** Prefix every API path lives under (spec §7); the dev server proxies it to the API. */
 export const API_PREFIX: string = (import.meta.env.VITE_API_PREFIX ?? DEFAULT_API_PREFIX).replace(/\/+$/, '');

@@ -20,30 +20,43 @@ const SIZES: Record<ButtonSize, string> = {
   lg: 'h-12 gap-2 rounded-lg px-6 text-body',
 };
 
+// Square sizes of their own: there is no class merger, so px-0 added next to px-4 would not reliably win.
+const ICON_SIZES: Record<ButtonSize, string> = {
+  sm: 'size-8 shrink-0 rounded-md',
+  md: 'size-10 shrink-0 rounded-lg',
+  lg: 'size-12 shrink-0 rounded-lg',
+};
+
+export interface ButtonStyle {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  /** Square, for a button that holds only an icon. */
+  iconOnly?: boolean;
+}
+
 /** Class string of a button, for links and other elements that must look like one. */
 export function buttonClasses({
   variant = 'primary',
   size = 'md',
   fullWidth = false,
-}: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean } = {}): string {
+  iconOnly = false,
+}: ButtonStyle = {}): string {
   return cx(
     'inline-flex items-center justify-center font-medium whitespace-nowrap select-none transition-colors duration-150',
     'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/25',
     'disabled:cursor-not-allowed disabled:opacity-55',
     VARIANTS[variant],
-    SIZES[size],
+    iconOnly ? ICON_SIZES[size] : SIZES[size],
     fullWidth && 'w-full',
   );
 }
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
+export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonStyle {
   /** Shows a spinner, disables the button and sets aria-busy. */
   loading?: boolean;
   leftIcon?: ReactNode;
   rightIcon?: ReactNode;
-  fullWidth?: boolean;
 }
 
 /** The button. Type defaults to "button" so it never submits a form by accident. */
@@ -54,6 +67,7 @@ export function Button({
   leftIcon,
   rightIcon,
   fullWidth,
+  iconOnly,
   className,
   disabled,
   type = 'button',
@@ -65,7 +79,7 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={cx(buttonClasses({ variant, size, fullWidth }), className)}
+      className={cx(buttonClasses({ variant, size, fullWidth, iconOnly }), className)}
       {...rest}
     >
       {loading ? <Spinner size={size === 'sm' ? 14 : 16} /> : leftIcon}
@@ -75,16 +89,14 @@ export function Button({
   );
 }
 
-export interface IconButtonProps extends Omit<ButtonProps, 'leftIcon' | 'rightIcon' | 'children'> {
+export interface IconButtonProps
+  extends Omit<ButtonProps, 'leftIcon' | 'rightIcon' | 'children' | 'iconOnly'> {
   /** Required: the button has no visible text. */
   'aria-label': string;
   icon: ReactNode;
 }
 
-/** Square button with only an icon. */
-export function IconButton({ icon, size = 'md', variant = 'ghost', className, ...rest }: IconButtonProps) {
-  const square = size === 'sm' ? 'w-8 px-0' : size === 'lg' ? 'w-12 px-0' : 'w-10 px-0';
-  return (
-    <Button size={size} variant={variant} className={cx(square, className)} leftIcon={icon} {...rest} />
-  );
+/** Square button with only an icon; the spinner replaces the icon while loading. */
+export function IconButton({ icon, size = 'md', variant = 'ghost', ...rest }: IconButtonProps) {
+  return <Button size={size} variant={variant} iconOnly leftIcon={icon} {...rest} />;
 }

@@ -36,7 +36,16 @@ export interface FieldProps {
  * Label + control + hint/error. Controls from ui/ (Input, PasswordInput, OtpInput) pick up the id,
  * aria-describedby and aria-invalid from here, so a form only writes <Field label error><Input/></Field>.
  */
-export function Field({ label, hint, error, required = false, labelAside, id, className, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  required = false,
+  labelAside,
+  id,
+  className,
+  children,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';

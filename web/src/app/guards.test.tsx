@@ -1,0 +1,130 @@
+import { API, AUTH_CHECK_TIMEOUT_MS } from '@app/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getIsLead } from '../api/lead-store.ts';
+import { mockApi } from '../test/fetch-mock.ts';
+import { currentPath, renderAt } from '../test/render.tsx';
+import { signedIn } from '../test/session-fixtures.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('auth guard', () => {
+  it('renders the page when the session check answers 200', async () => {
+    const { calls } = mockApi(signedIn(false));
+    renderAt('/terminals');
+    expect(await screen.findByRole('heading', { name: 'Terminals', level: 1 })).toBeInTheDocument();
+    expect(calls.some((call) => call.path === API.auth.checkUserAuth)).toBe(true);
+  });
+
+  it('clears storage, logs out and goes to /welcome when the check fails', async () => {
+    window.localStorage.setItem('isLead', 'true');
+    window.sessionStorage.setItem('x', '1');
+    const { calls } = mockApi({
+      [`GET ${API.auth.checkUserAuth}`]: { status: 401, body: { detail: 'Требуется авторизация' } },
+      [`POST ${API.auth.logout}`]: { status: 500 },
+    });
+    const { router } = renderAt('/deal');
+    await waitFor(() => expect(currentPath(router)).toBe('/welcome'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === API.auth.logout)).toBe(true);
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(getIsLead()).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Accept payments seamlessly' })).toBeInTheDocument();
+  });
+
+  it('gives the check 5 s, then treats it as signed out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mockApi({ [`GET ${API.auth.checkUserAuth}`]: 'never', [`POST ${API.auth.logout}`]: { body: {} } });
+    const { router } = renderAt('/settings');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTH_CHECK_TIMEOUT_MS - 1);
+    });
+    expect(currentPath(router)).toBe('/settings');
+    expect(screen.getByRole('status')).toHaveTextContent('Проверяем сессию…');
+    // Past the limit; a few more fake milliseconds let the query and router finish their own zero-delay work.
+    for (let step = 0; step < 20 && currentPath(router) !== '/welcome'; step += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+    }
+    expect(currentPath(router)).toBe('/welcome');
+  });
+});
+
+describe('lead guard', () => {
+  it('redirects a non-lead from /referrals to /', async () => {
+    mockApi(signedIn(false));
+    const { router } = renderAt('/referrals');
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Referrals', level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('lets a lead in', async () => {
+    mockApi(signedIn(true));
+    const { router } = renderAt('/referrals');
+    expect(await screen.findByRole('heading', { name: 'Referrals', level: 1 })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/referrals');
+  });
+});
+
+describe('lead check', () => {
+  const leadChecks = (calls: { path: string }[]) =>
+    calls.filter((call) => call.path === API.auth.leadCheck).length;
+
+  it('runs on load: 200 sets the flag, 451 clears it', async () => {
+    const lead = mockApi(signedIn(true));
+    const first = renderAt('/about');
+    await waitFor(() => expect(leadChecks(lead.calls)).toBe(1));
+    await waitFor(() => expect(window.localStorage.getItem('isLead')).toBe('true'));
+    first.unmount();
+
+    const notLead = mockApi(signedIn(false));
+    renderAt('/about');
+    await waitFor(() => expect(leadChecks(notLead.calls)).toBe(1));
+    await waitFor(() => expect(getIsLead()).toBe(false));
+    expect(window.localStorage.getItem('isLead')).toBe('false');
+  });
+
+  it('skips /welcome and /c2c/ and runs again on back/forward', async () => {
+    window.history.replaceState(null, '', '/welcome');
+    const { calls } = mockApi(signedIn(true));
+    renderAt('/welcome');
+    await screen.findByRole('heading', { name: 'Accept payments seamlessly' });
+    expect(leadChecks(calls)).toBe(0);
+
+    window.history.replaceState(null, '', '/c2c/order-1');
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    expect(leadChecks(calls)).toBe(0);
+
+    window.history.replaceState(null, '', '/deal');
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await waitFor(() => expect(leadChecks(calls)).toBe(1));
+    await waitFor(() => expect(getIsLead()).toBe(true));
+  });
+});
+
+describe('logout and unknown paths', () => {
+  it('/logout clears everything and goes to /welcome even when the call fails', async () => {
+    window.localStorage.setItem('isLead', 'true');
+    window.sessionStorage.setItem('x', '1');
+    const { calls } = mockApi({ [`POST ${API.auth.logout}`]: 'network-error' });
+    const { router } = renderAt('/logout');
+    await waitFor(() => expect(currentPath(router)).toBe('/welcome'));
+    expect(calls.filter((call) => call.path === API.auth.logout)).toHaveLength(1);
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('shows 404 for any other path with a button back home', async () => {
+    mockApi(signedIn(false));
+    const { router } = renderAt('/no/such/page');
+    expect(screen.getByText('404')).toBeInTheDocument();
+    screen.getByRole('link', { name: 'Go home' }).click();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    // jsdom's window is 1024px wide: the compact layout with the bottom menu.
+    expect(await screen.findByTestId('bottom-menu')).toBeInTheDocument();
+  });
+});

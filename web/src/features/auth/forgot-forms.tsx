@@ -1,0 +1,172 @@
+import {
+  filterEmail,
+  filterPassword,
+  type PasswordResetRequest,
+  passwordResetRequest,
+  requestPasswordResetRequest,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button, Field, Input, OtpInput, PasswordInput } from '../../ui/index.ts';
+import { withInputFilter } from './filtered-input.ts';
+import { applyFormError } from './form-errors.ts';
+import { ResendButton } from './otp-code-form.tsx';
+import { PasswordStrengthPanel } from './password-strength.tsx';
+import { useWhileFocused } from './use-while-focused.ts';
+
+type EmailValues = z.infer<typeof requestPasswordResetRequest>;
+
+export interface ForgotEmailFormProps {
+  defaults?: Partial<EmailValues>;
+  onSubmit: (body: EmailValues) => Promise<void>;
+  showPopup: (text: string | null) => void;
+  disabled?: boolean;
+}
+
+/** Reset step 1: the account e-mail. */
+export function ForgotEmailForm({ defaults, onSubmit, showPopup, disabled }: ForgotEmailFormProps) {
+  const { register, handleSubmit, setError, formState } = useForm<EmailValues>({
+    resolver: zodResolver(requestPasswordResetRequest),
+    defaultValues: { email: '', ...defaults },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    showPopup(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFormError(error, setError, { email: 'email' }, (text) => showPopup(text));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Email" error={formState.errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          {...withInputFilter(register('email'), filterEmail)}
+        />
+      </Field>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={formState.isSubmitting}
+        disabled={disabled}
+        className="mt-2"
+      >
+        Отправить код
+      </Button>
+    </form>
+  );
+}
+
+type ResetValues = z.input<typeof passwordResetRequest>;
+
+export interface ForgotResetFormProps {
+  email: string;
+  onSubmit: (body: PasswordResetRequest) => Promise<void>;
+  onResend: () => Promise<void>;
+  showPopup: (text: string | null) => void;
+  disabled?: boolean;
+}
+
+/** Reset step 2: the e-mailed code, the new password (with the strength panel) and its confirmation. */
+export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled }: ForgotResetFormProps) {
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    ResetValues,
+    unknown,
+    PasswordResetRequest
+  >({
+    resolver: zodResolver(passwordResetRequest),
+    defaultValues: { email, otp: '', new_password: '', confirm_password: '' },
+  });
+  const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
+  const strength = useWhileFocused();
+  const [resending, setResending] = useState(false);
+  const newPasswordProps = withInputFilter(register('new_password'), filterPassword);
+
+  const submit = handleSubmit(async (values) => {
+    showPopup(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFormError(
+        error,
+        setError,
+        {
+          otp: 'otp',
+          newPassword: 'new_password',
+          password: 'new_password',
+          confirmPassword: 'confirm_password',
+        },
+        (text) => showPopup(text),
+      );
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await onResend();
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Код из письма" error={formState.errors.otp?.message}>
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field }) => (
+            <OtpInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              autoFocus
+              disabled={disabled}
+            />
+          )}
+        />
+      </Field>
+      <Field label="Новый пароль" error={formState.errors.new_password?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          placeholder="Придумайте новый пароль"
+          {...newPasswordProps}
+          onFocus={strength.onFocus}
+          onBlur={(event) => {
+            strength.onBlur();
+            void newPasswordProps.onBlur(event);
+          }}
+        />
+      </Field>
+      {strength.visible ? <PasswordStrengthPanel password={newPassword} /> : null}
+      <Field label="Подтвердите пароль" error={formState.errors.confirm_password?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          placeholder="Повторите новый пароль"
+          {...withInputFilter(register('confirm_password'), filterPassword)}
+        />
+      </Field>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={formState.isSubmitting}
+        disabled={disabled}
+        className="mt-2"
+      >
+        Сменить пароль
+      </Button>
+      <ResendButton onClick={resend} busy={resending} disabled={disabled} />
+    </form>
+  );
+}

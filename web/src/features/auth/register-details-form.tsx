@@ -1,0 +1,94 @@
+import { filterEmail, filterPassword, filterReferralCode, registerRequest } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button, Field, Input, PasswordInput } from '../../ui/index.ts';
+import type { RegisterBody } from './api.ts';
+import { withInputFilter } from './filtered-input.ts';
+import { applyFormError } from './form-errors.ts';
+import { PasswordStrengthPanel } from './password-strength.tsx';
+import { useWhileFocused } from './use-while-focused.ts';
+
+type Values = z.input<typeof registerRequest>;
+type Output = z.output<typeof registerRequest>;
+
+export interface RegisterDetailsFormProps {
+  defaults?: Partial<Values>;
+  onSubmit: (body: RegisterBody) => Promise<void>;
+  showPopup: (text: string | null) => void;
+  disabled?: boolean;
+}
+
+/** Sign-up step 1: e-mail, password (with the live strength panel) and referral code. */
+export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }: RegisterDetailsFormProps) {
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(registerRequest),
+    defaultValues: { email: '', password: '', referral_code: '', ...defaults },
+  });
+  const { register, handleSubmit, setError, formState, control } = form;
+  const password = useWatch({ control, name: 'password' }) ?? '';
+  const strength = useWhileFocused();
+  const passwordProps = withInputFilter(register('password'), filterPassword);
+
+  const submit = handleSubmit(async (values) => {
+    showPopup(null);
+    // The code is marked required in the form but sent only when filled (spec §5).
+    const body: RegisterBody = { email: values.email, password: values.password };
+    if (values.referral_code) body.referral_code = values.referral_code;
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      applyFormError(error, setError, { email: 'email', password: 'password' }, (text) => showPopup(text));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Email" error={formState.errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          {...withInputFilter(register('email'), filterEmail)}
+        />
+      </Field>
+      <Field label="Пароль" error={formState.errors.password?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          placeholder="Придумайте пароль"
+          {...passwordProps}
+          onFocus={strength.onFocus}
+          onBlur={(event) => {
+            strength.onBlur();
+            void passwordProps.onBlur(event);
+          }}
+        />
+      </Field>
+      {strength.visible ? <PasswordStrengthPanel password={password} /> : null}
+      <Field
+        label="Реферальный код"
+        required
+        hint="Код приглашения от вашего партнёра"
+        error={formState.errors.referral_code?.message}
+      >
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Например, PARTNER-2024"
+          {...withInputFilter(register('referral_code'), filterReferralCode)}
+        />
+      </Field>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={formState.isSubmitting}
+        disabled={disabled}
+        className="mt-2"
+      >
+        Продолжить
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { API, type DashboardResponse } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api/client.ts';
+
+/** Query keys of the home dashboard. Invalidate `all` after money moves so the balances refresh. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: ['dashboard', 'summary'] as const,
+};
+
+/** GET /api/account/dashboard/: profile with balances, last transactions and terminals. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.summary,
+    queryFn: ({ signal }) => apiClient.get<DashboardResponse>(API.dashboard, { signal }),
+  });
+}

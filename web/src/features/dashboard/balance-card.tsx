@@ -1,0 +1,129 @@
+import { availableBalance, type DashboardProfile, displayBalance, WALLET_TEXT } from '@app/shared';
+import { ArrowDownToLine, ArrowUpFromLine, EllipsisVertical, Eye, EyeOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Card,
+  cx,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  IconButton,
+  Skeleton,
+} from '../../ui/index.ts';
+import type { WalletTab } from '../wallet/wallet-modal.tsx';
+import { useBalanceHidden } from './use-balance-hidden.ts';
+
+export interface BalanceCardProps {
+  profile: DashboardProfile | undefined;
+  /** 'Error: {message}' when the dashboard could not be loaded (spec §8). */
+  error: string | null;
+  isLead: boolean;
+  /** A balance menu choice: opens 'Wallet Management' on that tab. */
+  onOpenWallet: (tab: WalletTab) => void;
+}
+
+/**
+ * My Balance (spec §2 Home dashboard): total, available, frozen and total profit in dollars with 2 decimals,
+ * the rating, a hide/show toggle that masks the amounts, and the balance menu (Deposit; Withdraw for leads).
+ */
+export function BalanceCard({ profile, error, isLead, onOpenWallet }: BalanceCardProps) {
+  const [hidden, toggleHidden] = useBalanceHidden();
+  const show = (amount: number) => displayBalance(amount, hidden);
+
+  return (
+    <Card className="relative overflow-hidden" aria-labelledby="my-balance-title">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="my-balance-title" className="text-h3 text-gray-900">
+          {WALLET_TEXT.myBalance}
+        </h2>
+        <div className="-mt-1.5 -mr-2 flex items-center gap-0.5">
+          <IconButton
+            size="sm"
+            icon={hidden ? <EyeOff size={17} /> : <Eye size={17} />}
+            aria-label={hidden ? WALLET_TEXT.showBalance : WALLET_TEXT.hideBalance}
+            aria-pressed={hidden}
+            onClick={toggleHidden}
+          />
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <IconButton
+                size="sm"
+                icon={<EllipsisVertical size={17} />}
+                aria-label={WALLET_TEXT.balanceMenu}
+              />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem icon={<ArrowDownToLine size={16} />} onSelect={() => onOpenWallet('deposit')}>
+                {WALLET_TEXT.deposit}
+              </DropdownMenuItem>
+              {isLead ? (
+                <DropdownMenuItem
+                  icon={<ArrowUpFromLine size={16} />}
+                  onSelect={() => onOpenWallet('withdraw')}
+                >
+                  {WALLET_TEXT.withdraw}
+                </DropdownMenuItem>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+
+      {error ? (
+        <Alert tone="danger" role="alert" className="mt-4">
+          {error}
+        </Alert>
+      ) : (
+        <div className="mt-3 flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between lg:gap-8">
+          <div className="min-w-0">
+            {profile ? (
+              <p
+                className="truncate text-[2rem] leading-tight font-semibold tracking-tight text-gray-900 tabular-nums sm:text-[2.25rem]"
+                data-testid="balance-total"
+              >
+                {show(profile.balance)}
+              </p>
+            ) : (
+              <Skeleton className="h-10 w-48" />
+            )}
+            <p className="mt-1 text-small text-gray-500">USDT · TRC20</p>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4 lg:w-[34rem] lg:shrink-0 lg:gap-x-8">
+            <Stat label={WALLET_TEXT.available} testId="balance-available">
+              {profile ? show(availableBalance(profile)) : null}
+            </Stat>
+            <Stat label={WALLET_TEXT.frozen} testId="balance-frozen">
+              {profile ? show(profile.frozen_balance) : null}
+            </Stat>
+            <Stat label={WALLET_TEXT.totalProfit} testId="balance-profit">
+              {profile ? show(profile.total_profit) : null}
+            </Stat>
+            <Stat label={WALLET_TEXT.rating} testId="balance-rating">
+              {profile ? `${formatRating(profile.rating)}%` : null}
+            </Stat>
+          </dl>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function formatRating(rating: number): string {
+  return Number.isInteger(rating) ? String(rating) : rating.toFixed(2).replace(/0$/, '');
+}
+
+function Stat({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-caption text-gray-500">{label}</dt>
+      <dd
+        className={cx('mt-0.5 truncate text-body font-semibold text-gray-900 tabular-nums')}
+        data-testid={testId}
+      >
+        {children ?? <Skeleton className="mt-1 h-5 w-20" />}
+      </dd>
+    </div>
+  );
+}

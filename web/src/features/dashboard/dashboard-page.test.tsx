@@ -1,0 +1,137 @@
+import { API, type DashboardResponse } from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
+import { renderAt } from '../../test/render.tsx';
+import { authUser, signedIn } from '../../test/session-fixtures.ts';
+import { BALANCE_HIDDEN_STORAGE_KEY } from './use-balance-hidden.ts';
+
+function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): DashboardResponse {
+  return {
+    profile: {
+      avatar: null,
+      username: null,
+      rating: 87.5,
+      balance: 1234.5,
+      frozen_balance: 200,
+      total_profit: 12.345,
+      is_lead: false,
+      white_list: [],
+      ...overrides,
+    },
+    transactions: [],
+    terminals: [],
+  };
+}
+
+function setup(isLead: boolean, extra: Handlers = {}) {
+  const api = mockApi(
+    signedIn(isLead, {
+      [`GET ${API.dashboard}`]: { body: dashboardBody({ is_lead: isLead }) },
+      [`GET ${API.wallet.address}`]: { body: { address: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' } },
+      [`POST ${API.wallet.deposit}`]: { body: { status: 'scanning' } },
+      ...extra,
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/');
+  return { ...api, user };
+}
+
+const card = () => screen.getByRole('region', { name: 'My Balance' });
+
+describe('My Balance card', () => {
+  it('shows total, available, frozen and total profit in dollars with 2 decimals, and the rating', async () => {
+    setup(false);
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(within(card()).getByTestId('balance-available')).toHaveTextContent('$1,034.50');
+    expect(within(card()).getByTestId('balance-frozen')).toHaveTextContent('$200.00');
+    expect(within(card()).getByTestId('balance-profit')).toHaveTextContent('$12.35');
+    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
+  });
+
+  it("keeps the welcome header: the username, or 'User' without one", async () => {
+    setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
+    expect(await screen.findByRole('heading', { name: 'Welcome, anna_k' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'User' when the user has no username", async () => {
+    mockApi(
+      signedIn(false, {
+        [`GET ${API.auth.checkUserAuth}`]: { body: { user: { ...authUser(false), username: null } } },
+        [`GET ${API.dashboard}`]: { body: dashboardBody() },
+      }),
+    );
+    renderAt('/');
+    await screen.findByText('$1,234.50');
+    expect(screen.getByRole('heading', { name: 'Welcome, User' })).toBeInTheDocument();
+  });
+
+  it('masks every amount with asterisks when hidden and remembers the choice', async () => {
+    const { user } = setup(false);
+    await screen.findByText('$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(within(card()).queryByText(/\$/)).not.toBeInTheDocument();
+    expect(within(card()).getAllByText('******')).toHaveLength(4);
+    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
+    expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Show balance' }));
+    expect(within(card()).getByTestId('balance-total')).toHaveTextContent('$1,234.50');
+    expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('false');
+  });
+
+  it('starts hidden when the choice was remembered', async () => {
+    window.localStorage.setItem(BALANCE_HIDDEN_STORAGE_KEY, 'true');
+    setup(false);
+    await waitFor(() => expect(within(card()).getByTestId('balance-total')).toHaveTextContent('******'));
+  });
+
+  it("shows 'Error: {message}' when the dashboard cannot be loaded", async () => {
+    setup(false, { [`GET ${API.dashboard}`]: { status: 400, body: { detail: 'Сервис недоступен' } } });
+    expect(await screen.findByText('Error: Сервис недоступен')).toBeInTheDocument();
+  });
+});
+
+describe('balance menu', () => {
+  it('offers only Deposit to a non-lead and opens Wallet Management on the Deposit tab', async () => {
+    const { user, calls } = setup(false);
+    await screen.findByText('$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Withdraw' })).not.toBeInTheDocument();
+    const dashboardLoads = calls.filter((call) => call.path === API.dashboard).length;
+    await user.click(screen.getByRole('menuitem', { name: 'Deposit' }));
+    const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
+    expect(within(modal).getByRole('tab', { name: /Deposit/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(modal).queryByRole('tab', { name: /Withdraw/ })).not.toBeInTheDocument();
+    // The deposit nudge went out, and the balances were asked for again after it.
+    await waitFor(() => expect(calls.filter((call) => call.path === API.wallet.deposit)).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === API.dashboard).length).toBe(dashboardLoads + 1),
+    );
+  });
+
+  it('offers Withdraw to a lead and opens the modal on the Withdraw tab', async () => {
+    const { user } = setup(true);
+    await screen.findByText('$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
+    const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
+    await waitFor(() =>
+      expect(within(modal).getByRole('tab', { name: /Withdraw/ })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(within(modal).getByText('Withdraw USDT')).toBeInTheDocument();
+  });
+
+  it('closes the menu on an outside click', async () => {
+    setup(true);
+    // The open menu makes the page inert to pointers, as a real browser does; the click still lands.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await screen.findByText('$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(document.body);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useIsLead } from '../../api/lead-store.ts';
+import { Avatar } from '../../ui/index.ts';
+import { useAuthUser } from '../auth/auth-user-context.tsx';
+import { displayName } from '../shell/display-name.ts';
+import { WalletModal, type WalletTab } from '../wallet/wallet-modal.tsx';
+import { useDashboard } from './api.ts';
+import { BalanceCard } from './balance-card.tsx';
+
+/** Home dashboard (/, /profile): the welcome header and the My Balance card with the wallet dialogs. */
+export function DashboardPage() {
+  const user = useAuthUser();
+  const storedIsLead = useIsLead();
+  const dashboard = useDashboard();
+  const profile = dashboard.data?.profile;
+  const name = displayName({ username: profile?.username ?? user.username });
+  // The dashboard's own answer is the freshest word on the lead flag; until it arrives, the stored flag.
+  const isLead = profile?.is_lead ?? storedIsLead;
+  const [wallet, setWallet] = useState<{ open: boolean; tab: WalletTab }>({ open: false, tab: 'deposit' });
+
+  return (
+    <>
+      <header className="mb-8 flex items-center gap-4">
+        <Avatar src={profile?.avatar} name={name} size="lg" />
+        <div className="min-w-0">
+          <p className="text-small text-gray-500">С возвращением</p>
+          <h1 className="truncate text-h1 text-gray-900">Welcome, {name}</h1>
+        </div>
+      </header>
+      <div className="grid gap-6">
+        <BalanceCard
+          profile={profile}
+          error={dashboard.isError ? `Error: ${dashboard.error.message}` : null}
+          isLead={isLead}
+          onOpenWallet={(tab) => setWallet({ open: true, tab })}
+        />
+      </div>
+      <WalletModal
+        open={wallet.open}
+        onOpenChange={(open) => setWallet((current) => ({ ...current, open }))}
+        initialTab={wallet.tab}
+        isLead={isLead}
+        whiteList={profile?.white_list ?? []}
+      />
+    </>
+  );
+}

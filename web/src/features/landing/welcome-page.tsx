@@ -1,0 +1,244 @@
+import { GET_STARTED_TEXT } from '@app/shared';
+import {
+  ArrowRight,
+  BadgeCheck,
+  CircleCheck,
+  Coins,
+  CreditCard,
+  KeyRound,
+  Scale,
+  ShieldCheck,
+  Smartphone,
+  Zap,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../ui/index.ts';
+import { AuthModal, type AuthMode } from '../auth/auth-modal.tsx';
+import { PublicLayout, type WelcomeState } from './public-layout.tsx';
+
+const FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
+  {
+    icon: <CreditCard size={20} />,
+    title: 'Cards and SBP',
+    text: 'Your customers pay the way they already do: by card transfer or the Faster Payments System.',
+  },
+  {
+    icon: <Coins size={20} />,
+    title: 'Settlement in USDT',
+    text: 'Balances are kept in USDT on the TRC20 network, with deposits and withdrawals you control.',
+  },
+  {
+    icon: <Smartphone size={20} />,
+    title: 'Automatic confirmation',
+    text: 'Terminals read bank notifications and confirm matching payments without manual checks.',
+  },
+  {
+    icon: <Scale size={20} />,
+    title: 'Fair disputes',
+    text: 'Evidence from both sides and a support team that resolves every dispute on its merits.',
+  },
+];
+
+const STEPS: Array<{ title: string; text: string }> = [
+  { title: 'Create an account', text: 'Sign up with your e-mail and an invitation code from your partner.' },
+  { title: 'Connect your setup', text: 'Add payment methods and link them to a terminal in a few minutes.' },
+  { title: 'Accept payments', text: 'Payments are routed, confirmed and settled — you follow it all live.' },
+];
+
+/** Illustrative product card in the hero: what a confirmed payment looks like. */
+function HeroVisual() {
+  return (
+    <div className="relative mx-auto w-full max-w-md lg:mx-0" aria-hidden>
+      <div className="absolute -inset-6 -z-10 hidden rounded-[2rem] bg-gradient-to-br from-brand-200/60 via-brand-100/40 to-transparent blur-2xl sm:block" />
+      <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-raised sm:p-6">
+        <div className="flex items-center justify-between">
+          <p className="text-small font-medium text-gray-500">Available balance</p>
+          <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-caption font-medium text-success-700">
+            <span className="size-1.5 rounded-full bg-success-500" /> Live
+          </span>
+        </div>
+        <p className="mt-2 text-[2rem] leading-none font-semibold tracking-tight text-gray-900 tabular-nums">
+          4,812.50 <span className="text-h3 font-medium text-gray-400">USDT</span>
+        </p>
+        <div className="mt-5 grid grid-cols-3 gap-2 text-caption">
+          {[
+            ['Total', '5,240.00'],
+            ['Frozen', '427.50'],
+            ['Profit', '318.20'],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-gray-50 px-3 py-2.5">
+              <p className="text-gray-500">{label}</p>
+              <p className="mt-0.5 text-small font-semibold text-gray-900 tabular-nums">{value}</p>
+            </div>
+          ))}
+        </div>
+        <ul className="mt-5 divide-y divide-gray-100 border-t border-gray-100">
+          {[
+            ['SBP · Т-Банк', '₽ 12,500', 'complete'],
+            ['Card · Сбербанк', '₽ 3,200', 'complete'],
+            ['SBP · Альфа-Банк', '₽ 7,850', 'verification'],
+          ].map(([method, amount, status]) => (
+            <li key={method} className="flex items-center gap-3 py-3">
+              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                <Zap size={15} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-small font-medium text-gray-900">{method}</span>
+                <span className="block text-caption text-gray-500">{status}</span>
+              </span>
+              <span className="text-small font-semibold text-gray-900 tabular-nums">{amount}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="absolute -bottom-5 -left-4 hidden items-center gap-2.5 rounded-xl border border-gray-200 bg-white px-3.5 py-2.5 shadow-raised sm:flex">
+        <span className="flex size-7 items-center justify-center rounded-full bg-success-100 text-success-700">
+          <CircleCheck size={16} />
+        </span>
+        <span className="text-small font-medium text-gray-800">Payment confirmed in 14 s</span>
+      </div>
+    </div>
+  );
+}
+
+/** /welcome: the public landing with the GET STARTED button that opens the auth modal. */
+export function WelcomePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [auth, setAuth] = useState<{ open: boolean; mode: AuthMode; key: number }>({
+    open: false,
+    mode: 'login',
+    key: 0,
+  });
+
+  const openAuth = (mode: AuthMode) => setAuth((current) => ({ open: true, mode, key: current.key + 1 }));
+
+  // Other public pages link here with state asking for the modal; consume it so Back does not reopen it.
+  const requested = (location.state as WelcomeState | null)?.openAuth;
+  useEffect(() => {
+    if (!requested) return;
+    setAuth((current) => ({ open: true, mode: requested, key: current.key + 1 }));
+    navigate(location.pathname, { replace: true, state: null });
+  }, [requested, navigate, location.pathname]);
+
+  return (
+    <PublicLayout onSignIn={() => openAuth('login')}>
+      <section className="relative overflow-hidden">
+        <div
+          className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(60rem_30rem_at_70%_-10%,var(--color-brand-100),transparent_70%)]"
+          aria-hidden
+        />
+        <div className="mx-auto grid max-w-6xl items-center gap-14 px-5 pt-14 pb-20 sm:px-8 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pt-24 lg:pb-28">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/70 px-3 py-1 text-small font-medium text-brand-700">
+              <ShieldCheck size={15} /> Payment processing with USDT settlement
+            </p>
+            <h1 className="mt-6 max-w-xl text-[2.5rem] leading-[1.05] font-bold tracking-[-0.035em] text-gray-950 sm:text-display">
+              Accept payments seamlessly
+            </h1>
+            <p className="mt-5 max-w-lg text-[1.0625rem] leading-relaxed text-gray-600 sm:text-[1.125rem]">
+              Take card and SBP payments from your customers and settle in USDT. Every payment is routed to a
+              verified trader, confirmed automatically and recorded to the cent — so you always know where
+              your money is.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Button size="lg" onClick={() => openAuth('login')} rightIcon={<ArrowRight size={18} />}>
+                {GET_STARTED_TEXT}
+              </Button>
+              <Button size="lg" variant="secondary" onClick={() => openAuth('register')}>
+                Create an account
+              </Button>
+            </div>
+            <ul className="mt-8 flex flex-col gap-2.5 text-small text-gray-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
+              <li className="flex items-center gap-2">
+                <KeyRound size={16} className="text-brand-600" /> One-time code on every sign-in
+              </li>
+              <li className="flex items-center gap-2">
+                <BadgeCheck size={16} className="text-brand-600" /> Double-entry ledger
+              </li>
+              <li className="flex items-center gap-2">
+                <ShieldCheck size={16} className="text-brand-600" /> Support 24/7
+              </li>
+            </ul>
+          </div>
+          <HeroVisual />
+        </div>
+      </section>
+
+      <section className="border-t border-gray-100 bg-gray-25 py-20">
+        <div className="mx-auto max-w-6xl px-5 sm:px-8">
+          <div className="max-w-2xl">
+            <p className="text-small font-semibold text-brand-700">Why Processing</p>
+            <h2 className="mt-2 text-[1.75rem] leading-tight font-bold tracking-tight text-gray-900 sm:text-[2rem]">
+              Everything you need to take payments and stay in control
+            </h2>
+          </div>
+          <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {FEATURES.map((feature) => (
+              <div key={feature.title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-card">
+                <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
+                  {feature.icon}
+                </div>
+                <h3 className="mt-5 text-h3 text-gray-900">{feature.title}</h3>
+                <p className="mt-2 text-small leading-relaxed text-gray-500">{feature.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="py-20">
+        <div className="mx-auto max-w-6xl px-5 sm:px-8">
+          <div className="grid gap-12 lg:grid-cols-[1fr_1.4fr] lg:gap-20">
+            <div>
+              <p className="text-small font-semibold text-brand-700">How it works</p>
+              <h2 className="mt-2 text-[1.75rem] leading-tight font-bold tracking-tight text-gray-900 sm:text-[2rem]">
+                Start accepting payments in three steps
+              </h2>
+              <Link to="/services" className={`${buttonClasses({ variant: 'secondary' })} mt-8`}>
+                Explore services <ArrowRight size={16} />
+              </Link>
+            </div>
+            <ol className="flex flex-col gap-4">
+              {STEPS.map((step, index) => (
+                <li key={step.title} className="flex gap-5 rounded-xl border border-gray-200 p-5 sm:p-6">
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gray-900 text-small font-semibold text-white">
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="text-h3 text-gray-900">{step.title}</h3>
+                    <p className="mt-1 text-small leading-relaxed text-gray-500">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </section>
+
+      <section className="px-5 pb-20 sm:px-8">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-gray-950 px-6 py-10 sm:px-12 sm:py-14 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="text-[1.5rem] leading-tight font-bold tracking-tight text-white sm:text-[1.75rem]">
+              Ready to accept your first payment?
+            </h2>
+            <p className="mt-2 text-body text-gray-400">
+              Sign in or create an account with your invitation code.
+            </p>
+          </div>
+          <Button size="lg" onClick={() => openAuth('login')} rightIcon={<ArrowRight size={18} />}>
+            {GET_STARTED_TEXT}
+          </Button>
+        </div>
+      </section>
+
+      <AuthModal
+        key={auth.key}
+        open={auth.open}
+        onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
+        initialMode={auth.mode}
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { TOAST_MS } from '@app/shared';
+import { type ExternalToast, Toaster, toast } from 'sonner';
+
+/** The single toast outlet; rendered once by the app providers. */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_MS}
+      closeButton
+      richColors
+      offset={16}
+      mobileOffset={12}
+      toastOptions={{ className: 'font-sans text-small' }}
+    />
+  );
+}
+
+type NotifyOptions = Pick<ExternalToast, 'duration' | 'description' | 'id'>;
+
+/** Toast helpers with the spec's default duration (TOAST_MS); pass duration for other timings. */
+export const notify = {
+  success: (message: string, options?: NotifyOptions) => toast.success(message, options),
+  error: (message: string, options?: NotifyOptions) => toast.error(message, options),
+  warning: (message: string, options?: NotifyOptions) => toast.warning(message, options),
+  info: (message: string, options?: NotifyOptions) => toast.info(message, options),
+  dismiss: (id?: string | number) => toast.dismiss(id),
+};
