@@ -11,7 +11,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: dbTests } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: dbTests },
+      },
       { extends: true, test: { name: 'pglite', include: dbTests, env: { TEST_DB_ENGINE: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, env: { TEST_DB_ENGINE: 'postgres' } } },
     ],
