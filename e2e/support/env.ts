@@ -19,4 +19,5 @@ export const E2E = {
   databaseName,
   databaseUrl: database.toString(),
   chainSimPort: port + 1000,
+  chainSimUrl: `http://127.0.0.1:${port + 1000}`,
 };

@@ -1,22 +1,7 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXT } from '@app/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createUser } from '../support/admin.ts';
-import { latestCode, mailCount } from '../support/mail.ts';
-
-/** Signs in through the landing page's auth modal with the mailed code. */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/welcome');
-  await page.getByRole('button', { name: 'GET STARTED' }).first().click();
-  const seen = mailCount(email);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(password);
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  const code = await latestCode(email, seen);
-  await page.getByLabel('Цифра 1 из 6').click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { signIn } from '../support/auth.ts';
 
 /** A card number unique to this run (16 digits). */
 const runDigits = String(Date.now()).slice(-8);
