@@ -24,14 +24,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const rename = request.routeOptions.config.errorFields ?? {};
       const fields: FieldErrors = {};
+      const general: string[] = [];
       for (const issue of error.validation) {
-        const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'detail';
+        const message = issue.message ?? GENERIC_ERROR;
+        const field = issue.instancePath.split('/').filter(Boolean)[0];
+        // A rule about the whole body (no field) is a pop-up message: {detail: string}.
+        if (!field) {
+          if (!general.includes(message)) general.push(message);
+          continue;
+        }
         const key = rename[field] ?? field;
         const list = fields[key] ?? [];
-        if (!list.includes(issue.message ?? '')) list.push(issue.message ?? GENERIC_ERROR);
+        if (!list.includes(message)) list.push(message);
         fields[key] = list;
       }
-      return reply.status(400).send(fields);
+      return reply.status(400).send(general.length ? { ...fields, detail: general.join(' ') } : fields);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

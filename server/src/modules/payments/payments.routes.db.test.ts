@@ -630,6 +630,12 @@ describe('update', () => {
     expect(response.statusCode).toBe(400);
     expect((await method(owner.cookie, id)).is_active).toBe(false);
   });
+
+  it('answers a mixed body with the pop-up message as a string', async () => {
+    const id = await cardMethod(owner.cookie);
+    const response = await patch(id, owner.cookie, { is_active: true, name: 'Ivan Petrov' });
+    expect(response.json()).toEqual({ detail: PAYMENT_MESSAGES.oneGroup });
+  });
 });
 
 describe('limits', () => {
