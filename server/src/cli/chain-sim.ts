@@ -2,6 +2,7 @@ import path from 'node:path';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { isValidTronAddress, tronAddressFromPrivateKey } from '../modules/tron/tron-address.ts';
 import { startChainSimulator } from './chain-simulator.ts';
+import { parseArgs } from './commands/types.ts';
 
 const USAGE = `Usage:
   npm run chain:sim                                 start the TronGrid-compatible simulator
@@ -9,26 +10,6 @@ const USAGE = `Usage:
   npm run chain:sim -- deposit ADDRESS AMOUNT       send AMOUNT USDT to ADDRESS on the running simulator
       [--unconfirmed] [--url URL]                   (url: http://127.0.0.1:CHAIN_SIM_PORT)
   npm run chain:sim -- key-address PRIVATE_KEY_HEX  print the Tron address of a key (to fund the hot wallet)`;
-
-function parse(argv: string[]) {
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (!word.startsWith('--')) {
-      positional.push(word);
-      continue;
-    }
-    const next = argv[i + 1];
-    if (next !== undefined && !next.startsWith('--')) {
-      flags[word.slice(2)] = next;
-      i++;
-    } else {
-      flags[word.slice(2)] = 'true';
-    }
-  }
-  return { positional, flags };
-}
 
 const defaultPort = () => Number(process.env.CHAIN_SIM_PORT ?? 9090);
 
@@ -94,7 +75,7 @@ async function sendDeposit(positional: string[], flags: Record<string, string>):
 }
 
 async function main(argv: string[]): Promise<number | null> {
-  const { positional, flags } = parse(argv);
+  const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
   if (flags.help === 'true' || command === 'help') {
     console.log(USAGE);

@@ -5,6 +5,7 @@ export * from './button.tsx';
 export * from './card.tsx';
 export * from './cx.ts';
 export * from './dropdown-menu.tsx';
+export * from './filtered-input.ts';
 export * from './empty-state.tsx';
 export * from './field.tsx';
 export * from './input.tsx';

@@ -2,8 +2,8 @@ import { filterEmail, filterPassword, type LoginRequest, loginRequest } from '@a
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Button, Field, Input, PasswordInput } from '../../ui/index.ts';
-import { withInputFilter } from './filtered-input.ts';
 import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof loginRequest>;

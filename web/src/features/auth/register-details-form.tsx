@@ -2,9 +2,9 @@ import { filterEmail, filterPassword, filterReferralCode, registerRequest } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Button, Field, Input, PasswordInput } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
-import { withInputFilter } from './filtered-input.ts';
 import { applyFormError } from './form-errors.ts';
 import { PasswordStrengthPanel } from './password-strength.tsx';
 import { useWhileFocused } from './use-while-focused.ts';

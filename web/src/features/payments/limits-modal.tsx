@@ -11,9 +11,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
-import { withInputFilter } from './filtered-input.ts';
 import { paymentNotice, serverFieldErrors } from './notices.ts';
 
 const LIMIT_FIELDS = ['min_amount_for_deposit', 'max_amount_for_deposit'] as const;

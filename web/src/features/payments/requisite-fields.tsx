@@ -7,8 +7,8 @@ import {
   PAYMENT_MESSAGES,
 } from '@app/shared';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { withInputFilter } from '../../ui/filtered-input.ts';
 import { cx, Field, Input } from '../../ui/index.ts';
-import { withInputFilter } from './filtered-input.ts';
 
 /** The four requisites as the form holds them (strings as typed). */
 export interface RequisiteValues {

@@ -1,8 +1,8 @@
 import type { ChangeHandler } from 'react-hook-form';
 
 /**
- * Wraps react-hook-form's register() props so a spec §5 input filter runs on every keystroke: characters
- * that can never be valid are removed (and the card is regrouped) before the form sees the value.
+ * Wraps react-hook-form's register() props so a spec §5 input filter runs on every keystroke:
+ * characters that can never be valid are removed before the form sees the value.
  */
 export function withInputFilter<T extends { onChange: ChangeHandler }>(
   props: T,
