@@ -36,6 +36,11 @@ describe('configuration', () => {
     }
   });
 
+  it('resolves a relative DATA_DIR from where npm was started, not from the workspace', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/app' }).dataDir).toBe('/srv/app/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/app' }).dataDir).toBe('/var/lib/app');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

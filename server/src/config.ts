@@ -61,7 +61,7 @@ export type AppConfig = Omit<z.output<typeof envSchema>, 'COOKIE_SECURE'> & {
   COOKIE_SECURE: boolean;
   /** The origin browsers send for our own pages, derived from PUBLIC_URL. */
   publicOrigin: string;
-  /** DATA_DIR resolved to an absolute path. */
+  /** DATA_DIR resolved to an absolute path (relative to where npm was started). */
   dataDir: string;
 };
 
@@ -86,6 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     COOKIE_SECURE: config.COOKIE_SECURE ?? publicUrl.protocol === 'https:',
     publicOrigin: publicUrl.origin,
-    dataDir: path.resolve(config.DATA_DIR),
+    // npm runs workspace scripts (seed, admin, dev) inside server/; a relative DATA_DIR means what it means
+    // where the person typed the command, so `npm start` and `npm run admin` share ./data.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
   };
 }
