@@ -1,20 +1,16 @@
 import {
-  filterEmail,
   filterPassword,
   type PasswordResetRequest,
   passwordResetRequest,
   requestPasswordResetRequest,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, Input, OtpInput, PasswordInput } from '../../ui/index.ts';
+import { Button, Field, PasswordInput } from '../../ui/index.ts';
+import { EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
-import { ResendButton } from './otp-code-form.tsx';
-import { PasswordStrengthPanel } from './password-strength.tsx';
-import { useWhileFocused } from './use-while-focused.ts';
 
 type EmailValues = z.infer<typeof requestPasswordResetRequest>;
 
@@ -43,15 +39,7 @@ export function ForgotEmailForm({ defaults, onSubmit, showPopup, disabled }: For
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" error={formState.errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          {...withInputFilter(register('email'), filterEmail)}
-        />
-      </Field>
+      <EmailField registration={register('email')} error={formState.errors.email?.message} />
       <Button
         type="submit"
         size="lg"
@@ -87,9 +75,6 @@ export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled
     defaultValues: { email, otp: '', new_password: '', confirm_password: '' },
   });
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
-  const strength = useWhileFocused();
-  const [resending, setResending] = useState(false);
-  const newPasswordProps = withInputFilter(register('new_password'), filterPassword);
 
   const submit = handleSubmit(async (values) => {
     showPopup(null);
@@ -110,45 +95,16 @@ export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled
     }
   });
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await onResend();
-    } finally {
-      setResending(false);
-    }
-  };
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Код из письма" error={formState.errors.otp?.message}>
-        <Controller
-          control={control}
-          name="otp"
-          render={({ field }) => (
-            <OtpInput
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              autoFocus
-              disabled={disabled}
-            />
-          )}
-        />
-      </Field>
-      <Field label="Новый пароль" error={formState.errors.new_password?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          placeholder="Придумайте новый пароль"
-          {...newPasswordProps}
-          onFocus={strength.onFocus}
-          onBlur={(event) => {
-            strength.onBlur();
-            void newPasswordProps.onBlur(event);
-          }}
-        />
-      </Field>
-      {strength.visible ? <PasswordStrengthPanel password={newPassword} /> : null}
+      <OtpCodeField control={control} name="otp" error={formState.errors.otp?.message} disabled={disabled} />
+      <NewPasswordField
+        label="Новый пароль"
+        placeholder="Придумайте новый пароль"
+        registration={register('new_password')}
+        password={newPassword}
+        error={formState.errors.new_password?.message}
+      />
       <Field label="Подтвердите пароль" error={formState.errors.confirm_password?.message}>
         <PasswordInput
           autoComplete="new-password"
@@ -166,7 +122,7 @@ export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled
       >
         Сменить пароль
       </Button>
-      <ResendButton onClick={resend} busy={resending} disabled={disabled} />
+      <ResendCode onResend={onResend} disabled={disabled} />
     </form>
   );
 }

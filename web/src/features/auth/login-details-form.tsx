@@ -1,9 +1,10 @@
-import { filterEmail, filterPassword, type LoginRequest, loginRequest } from '@app/shared';
+import { filterPassword, type LoginRequest, loginRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, Input, PasswordInput } from '../../ui/index.ts';
+import { Button, Field, PasswordInput } from '../../ui/index.ts';
+import { EmailField } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof loginRequest>;
@@ -40,15 +41,11 @@ export function LoginDetailsForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" error={formState.errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@company.com"
-          {...withInputFilter(register('email'), filterEmail)}
-        />
-      </Field>
+      <EmailField
+        registration={register('email')}
+        error={formState.errors.email?.message}
+        autoComplete="username"
+      />
       <Field
         label="Пароль"
         error={formState.errors.password?.message}

@@ -1,13 +1,12 @@
-import { filterEmail, filterPassword, filterReferralCode, registerRequest } from '@app/shared';
+import { filterReferralCode, registerRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, Input, PasswordInput } from '../../ui/index.ts';
+import { Button, Field, Input } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
+import { EmailField, NewPasswordField } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
-import { PasswordStrengthPanel } from './password-strength.tsx';
-import { useWhileFocused } from './use-while-focused.ts';
 
 type Values = z.input<typeof registerRequest>;
 type Output = z.output<typeof registerRequest>;
@@ -27,8 +26,6 @@ export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }:
   });
   const { register, handleSubmit, setError, formState, control } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
-  const strength = useWhileFocused();
-  const passwordProps = withInputFilter(register('password'), filterPassword);
 
   const submit = handleSubmit(async (values) => {
     showPopup(null);
@@ -44,28 +41,14 @@ export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }:
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" error={formState.errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          {...withInputFilter(register('email'), filterEmail)}
-        />
-      </Field>
-      <Field label="Пароль" error={formState.errors.password?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          placeholder="Придумайте пароль"
-          {...passwordProps}
-          onFocus={strength.onFocus}
-          onBlur={(event) => {
-            strength.onBlur();
-            void passwordProps.onBlur(event);
-          }}
-        />
-      </Field>
-      {strength.visible ? <PasswordStrengthPanel password={password} /> : null}
+      <EmailField registration={register('email')} error={formState.errors.email?.message} />
+      <NewPasswordField
+        label="Пароль"
+        placeholder="Придумайте пароль"
+        registration={register('password')}
+        password={password}
+        error={formState.errors.password?.message}
+      />
       <Field
         label="Реферальный код"
         required
