@@ -90,9 +90,9 @@ export async function buildApp(
   );
 
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
-  const serveWeb = options.serveWeb ?? true;
-  const indexHtml = path.join(webDist, 'index.html');
-  if (serveWeb && fs.existsSync(indexHtml)) {
+  // Decided once: the SPA is served when it was built before the server started.
+  const serveWeb = (options.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
@@ -106,12 +106,7 @@ export async function buildApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === config.API_PREFIX || request.url.startsWith(`${config.API_PREFIX}/`);
-    if (
-      !isApi &&
-      serveWeb &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      fs.existsSync(indexHtml)
-    ) {
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../modules/otp/otp.service.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
 import * as payments from '../../modules/payments/payments.repository.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
@@ -23,7 +23,7 @@ export const bankAddCommand: AdminCommand = {
       print(`Added bank ${bank.id}: ${bank.name} (${bank.fullName})${bank.isPopular ? ', popular' : ''}.`);
       return 0;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!uniqueViolation(error)) throw error;
       print(`A bank named ${name} already exists.`);
       return 1;
     }

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail, type UserRole } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
-import { OtpError, type OtpService } from '../otp/otp.service.ts';
+import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
 import * as users from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as sessions from './sessions.repository.ts';
@@ -108,15 +109,14 @@ export function createAuthService(deps: {
     ) {
       const email = normalizeEmail(input.email);
       const payload = await consumeOtp(email, 'register', input.otp);
-      if (await users.findByEmail(db, email)) throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+      if (await users.findByEmail(db, email)) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
       const passwordHash = await hashPassword(input.password);
       const referral = typeof payload.referral_code === 'string' ? payload.referral_code : null;
       let user: users.UserRow;
       try {
         user = await users.insertUser(db, { email, passwordHash, role: 'trader', referredByCode: referral });
       } catch (error) {
-        if ((error as { code?: string }).code === '23505')
-          throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+        if (uniqueViolation(error)) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
         throw error;
       }
       return startSession(user, meta);
@@ -163,7 +163,7 @@ export function createAuthService(deps: {
       const email = normalizeEmail(input.email);
       await consumeOtp(email, 'password_reset', input.otp);
       const user = await users.findByEmail(db, email);
-      if (!user) throw fieldErrors({ otp: ['Неверный или просроченный код'] });
+      if (!user) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
       const passwordHash = await hashPassword(input.new_password);
       const at = now();
       await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, walletWhitelist } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 
 /** The profile fields the dashboard shows. */
 export async function findProfile(db: DbOrTx, userId: string) {
@@ -15,14 +15,4 @@ export async function findProfile(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
-}
-
-/** The user's whitelisted withdrawal addresses, oldest first. */
-export async function listWhitelistAddresses(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ address: walletWhitelist.address })
-    .from(walletWhitelist)
-    .where(eq(walletWhitelist.userId, userId))
-    .orderBy(asc(walletWhitelist.createdAt), asc(walletWhitelist.id));
-  return rows.map((row) => row.address);
 }

@@ -2,6 +2,7 @@ import { type DashboardResponse, microToNumber } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { listWhitelist } from '../wallet/wallet.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** The home page's data (spec §3 Dashboard response). */
@@ -15,7 +16,7 @@ export function createDashboardService(deps: { database: Database; ledger: Ledge
       if (!profile) throw notFound();
       const [balances, whiteList] = await Promise.all([
         deps.ledger.getBalances(userId),
-        profile.isLead ? repo.listWhitelistAddresses(db, userId) : Promise.resolve([]),
+        profile.isLead ? listWhitelist(db, userId) : Promise.resolve([]),
       ]);
       return {
         profile: {
@@ -26,7 +27,7 @@ export function createDashboardService(deps: { database: Database; ledger: Ledge
           frozen_balance: microToNumber(balances.frozen),
           total_profit: microToNumber(balances.profit),
           is_lead: profile.isLead,
-          white_list: whiteList,
+          white_list: whiteList.map((entry) => entry.address),
         },
         // The deals and terminals issues fill these lists.
         transactions: [],

@@ -3,6 +3,7 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { type OtpPurpose, otpMail } from '../mail/templates.ts';
 import * as repo from './otp.repository.ts';
@@ -86,7 +87,7 @@ export function createOtpService(deps: {
       } catch (error) {
         // Two requests at once both superseded the same row and raced on the "one live code" index.
         if (error instanceof HttpError) throw error;
-        if (isUniqueViolation(error)) throw new HttpError(429, { detail: TOO_MANY_REQUESTS });
+        if (uniqueViolation(error)) throw new HttpError(429, { detail: TOO_MANY_REQUESTS });
         throw error;
       }
       const message = input.mail
@@ -120,14 +121,4 @@ export function createOtpService(deps: {
       return row.payload ?? {};
     },
   };
-}
-
-/** True for PostgreSQL's unique_violation (23505), on both engines. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -21,6 +21,7 @@ import {
 } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
 import * as repo from './payments.repository.ts';
 
 /** Who is asking; every method is checked against this owner first. */
@@ -40,14 +41,8 @@ const DUPLICATE_BY_CONSTRAINT: Record<string, FieldErrors> = {
 
 /** The field error of a card/account unique violation (both engines put the index name on the error). */
 function duplicateRequisiteErrors(error: unknown): FieldErrors | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const { code, constraint } = current as { code?: string; constraint?: string };
-    if (code === '23505' && constraint && DUPLICATE_BY_CONSTRAINT[constraint])
-      return DUPLICATE_BY_CONSTRAINT[constraint];
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+  const constraint = uniqueViolation(error)?.constraint;
+  return (constraint && DUPLICATE_BY_CONSTRAINT[constraint]) || null;
 }
 
 /** Runs a write and turns a duplicate card/account into the field error the form shows. */

@@ -1,5 +1,5 @@
 import { filterEmail, filterPassword, RESEND_CODE_TEXT } from '@app/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -8,7 +8,7 @@ import {
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Field, Input, OtpInput, PasswordInput } from '../../ui/index.ts';
+import { Button, Field, Input, OtpInput, PasswordInput } from '../../ui/index.ts';
 import { PasswordStrengthPanel } from './password-strength.tsx';
 import { useWhileFocused } from './use-while-focused.ts';
 
@@ -127,5 +127,22 @@ export function ResendCode({ onResend, disabled }: { onResend: () => Promise<voi
         {RESEND_CODE_TEXT}
       </button>
     </p>
+  );
+}
+
+/** The primary action of an auth step: full width, busy while the form submits. */
+export function AuthSubmit({
+  busy,
+  disabled,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" fullWidth loading={busy} disabled={disabled} className="mt-2">
+      {children}
+    </Button>
   );
 }

@@ -8,8 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, PasswordInput } from '../../ui/index.ts';
-import { EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
+import { Field, PasswordInput } from '../../ui/index.ts';
+import { AuthSubmit, EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
 
 type EmailValues = z.infer<typeof requestPasswordResetRequest>;
@@ -40,16 +40,9 @@ export function ForgotEmailForm({ defaults, onSubmit, showPopup, disabled }: For
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <EmailField registration={register('email')} error={formState.errors.email?.message} />
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={disabled}
-        className="mt-2"
-      >
+      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
         Отправить код
-      </Button>
+      </AuthSubmit>
     </form>
   );
 }
@@ -112,16 +105,9 @@ export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled
           {...withInputFilter(register('confirm_password'), filterPassword)}
         />
       </Field>
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={disabled}
-        className="mt-2"
-      >
+      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
         Сменить пароль
-      </Button>
+      </AuthSubmit>
       <ResendCode onResend={onResend} disabled={disabled} />
     </form>
   );

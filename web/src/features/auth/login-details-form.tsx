@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, PasswordInput } from '../../ui/index.ts';
-import { EmailField } from './auth-fields.tsx';
+import { Field, PasswordInput } from '../../ui/index.ts';
+import { AuthSubmit, EmailField } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof loginRequest>;
@@ -65,16 +65,9 @@ export function LoginDetailsForm({
           {...withInputFilter(register('password'), filterPassword)}
         />
       </Field>
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={disabled}
-        className="mt-2"
-      >
+      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
         Продолжить
-      </Button>
+      </AuthSubmit>
     </form>
   );
 }

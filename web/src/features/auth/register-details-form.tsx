@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, Input } from '../../ui/index.ts';
+import { Field, Input } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
-import { EmailField, NewPasswordField } from './auth-fields.tsx';
+import { AuthSubmit, EmailField, NewPasswordField } from './auth-fields.tsx';
 import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof registerRequest>;
@@ -62,16 +62,9 @@ export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }:
           {...withInputFilter(register('referral_code'), filterReferralCode)}
         />
       </Field>
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        loading={formState.isSubmitting}
-        disabled={disabled}
-        className="mt-2"
-      >
+      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
         Продолжить
-      </Button>
+      </AuthSubmit>
     </form>
   );
 }

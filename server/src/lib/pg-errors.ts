@@ -1,0 +1,13 @@
+/**
+ * PostgreSQL's unique_violation (23505) with the index it hit, found on the error or its causes: Drizzle
+ * wraps driver errors, and PGlite and node-postgres both carry `code` and `constraint`.
+ */
+export function uniqueViolation(error: unknown): { constraint?: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23505') return { constraint };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
