@@ -6,6 +6,20 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 const positiveInt = z.coerce.number().int().positive();
 const usdtAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal USDT amount like 1 or 2.5');
+const positiveNumber = z.coerce.number().positive();
+/** `false`/empty: trust no proxy; otherwise a comma-separated list of proxy addresses or CIDRs. */
+const trustProxy = z
+  .string()
+  .regex(/^[0-9A-Fa-f.:/, ]+$|^(false|true)$/, 'must be false or a comma-separated list of addresses/CIDRs')
+  .refine((value) => value !== 'true', 'true would trust any client; list the proxy addresses instead')
+  .transform((value) =>
+    value === 'false'
+      ? []
+      : value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+  );
 
 /** Every environment variable the server reads, with its default. Documented in README.md. */
 const envSchema = z.object({
@@ -34,7 +48,24 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: positiveInt.default(24),
   SESSION_MAX_DAYS: positiveInt.default(7),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Proxies whose X-Forwarded-For is believed; off (the socket address counts) by default. */
+  TRUST_PROXY: trustProxy.default([]),
+  /** Wrong passwords per account within LOGIN_FAILURE_WINDOW_MIN before the account is locked. */
+  LOGIN_MAX_FAILURES: positiveInt.default(10),
+  LOGIN_FAILURE_WINDOW_MIN: positiveInt.default(15),
+  LOGIN_LOCK_MIN: positiveInt.default(15),
+  /** Codes per email, purpose and requesting IP per hour. */
   OTP_MAX_SENDS_PER_HOUR: positiveInt.default(5),
+  /** Codes one IP can have sent per hour, whatever the addresses. */
+  OTP_MAX_SENDS_PER_IP_PER_HOUR: positiveInt.default(30),
+  /** Codes one address can receive per hour from everywhere together. */
+  OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(20),
+  /** Concurrent argon2 computations; the rest wait, so a login flood cannot starve other requests. */
+  PASSWORD_HASH_CONCURRENCY: positiveInt.default(2),
+  /** Hours before a new whitelist address can receive withdrawals (fractions allowed). */
+  WHITELIST_COOLDOWN_H: positiveNumber.default(24),
+  /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
+  HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),
   TRONGRID_API_KEY: z.string().optional(),
   USDT_CONTRACT: z
@@ -53,6 +84,8 @@ const envSchema = z.object({
   WITHDRAWAL_FEE_USDT: usdtAmount.default('1'),
   WITHDRAWAL_MIN_USDT: usdtAmount.default('10'),
   WITHDRAWAL_AUTO_LIMIT_USDT: usdtAmount.default('1000'),
+  /** Most TRX a withdrawal's USDT transfer may burn for energy (the transaction's fee_limit). */
+  TRON_FEE_LIMIT_TRX: positiveInt.default(100),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

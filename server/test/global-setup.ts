@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { pgliteDatabase, postgresDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   if (name === 'unit') return;
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   if (name === 'pglite') {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = pgliteDatabase(client);
     await migrate(database);
     const dump = await client.dumpDataDir('none');

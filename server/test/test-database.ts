@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, pgliteDatabase, postgresDatabase } from '../src/db/client.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
 
 export type TestEngine = 'pglite' | 'postgres';
@@ -17,7 +18,7 @@ export const testEngine = (process.env.TEST_DB_ENGINE ?? 'pglite') as TestEngine
 export async function createTestDatabase(): Promise<Database> {
   if (testEngine === 'pglite') {
     const dump = fs.readFileSync(inject('pgliteTemplatePath'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return pgliteDatabase(client);
   }
   const template = inject('postgresTemplateName');

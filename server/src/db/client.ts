@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -98,7 +99,10 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl, options.poolSize);
   const release = lockDataDir(options.dataDir, options.holder);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pg'), { relaxedDurability: false });
+    const client = await PGlite.create(path.join(options.dataDir, 'pg'), {
+      relaxedDurability: false,
+      extensions: PGLITE_EXTENSIONS,
+    });
     return pgliteDatabase(client, release);
   } catch (error) {
     release();
