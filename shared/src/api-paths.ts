@@ -30,6 +30,8 @@ export const API = {
     addressConfirm: '/account/wallet/address/confirm/',
     withdrawRequest: '/account/wallet/withdraw/request/',
     withdrawVerify: '/account/wallet/withdraw/verify/',
+    /** Our addition: the withdrawal fee and minimum, shown before the user submits. */
+    withdrawLimits: '/account/wallet/withdraw/limits/',
     white: '/account/wallet/white/',
     whiteOtp: '/account/wallet/white/otp/',
   },

@@ -66,7 +66,11 @@ export const depositNudgeResponse = z.object({ status: z.enum(['scanning', 'disa
 export type DepositNudgeResponse = z.infer<typeof depositNudgeResponse>;
 
 /** Wallet data of spec §3 (whitelist). */
-export const whitelistEntrySchema = z.object({ id: z.string(), wallet: z.string() });
+/**
+ * A whitelist entry. usable_at (ISO 8601, our addition) is when a newly added address can first receive
+ * withdrawals (WHITELIST_COOLDOWN_H after it was added); until then the entry is pending.
+ */
+export const whitelistEntrySchema = z.object({ id: z.string(), wallet: z.string(), usable_at: z.string() });
 export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
 export const walletDataSchema = z.object({
   is_white_wallet: z.boolean(),
@@ -111,3 +115,7 @@ export const withdrawVerifyResponse = z.object({
   }),
 });
 export type WithdrawVerifyResponse = z.infer<typeof withdrawVerifyResponse>;
+
+/** GET account/wallet/withdraw/limits/ (our addition): USDT amounts as numbers, shown before submitting. */
+export const withdrawLimitsResponse = z.object({ fee: z.number(), minimum: z.number() });
+export type WithdrawLimits = z.infer<typeof withdrawLimitsResponse>;

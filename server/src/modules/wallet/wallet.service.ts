@@ -123,7 +123,11 @@ export function createWalletService(deps: {
     ]);
     return {
       is_white_wallet: enabled,
-      wallets: entries.map((entry) => ({ id: entry.id, wallet: entry.address })),
+      wallets: entries.map((entry) => ({
+        id: entry.id,
+        wallet: entry.address,
+        usable_at: entry.createdAt.toISOString(),
+      })),
     };
   }
 
