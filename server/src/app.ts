@@ -47,7 +47,8 @@ export async function buildApp(
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies; otherwise a client could choose its IP.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
   });

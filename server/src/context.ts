@@ -40,6 +40,8 @@ export function createContext(deps: {
     mailer: deps.mailer,
     log: deps.log,
     maxSendsPerHour: deps.config.OTP_MAX_SENDS_PER_HOUR,
+    maxSendsPerIpPerHour: deps.config.OTP_MAX_SENDS_PER_IP_PER_HOUR,
+    maxSendsPerAddressPerHour: deps.config.OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR,
     now,
   });
   const auth = createAuthService({
@@ -47,6 +49,10 @@ export function createContext(deps: {
     otp,
     sessionIdleMs: deps.config.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: deps.config.SESSION_MAX_DAYS * 86_400_000,
+    loginMaxFailures: deps.config.LOGIN_MAX_FAILURES,
+    loginFailureWindowMs: deps.config.LOGIN_FAILURE_WINDOW_MIN * 60_000,
+    loginLockMs: deps.config.LOGIN_LOCK_MIN * 60_000,
+    passwordHashConcurrency: deps.config.PASSWORD_HASH_CONCURRENCY,
     now,
   });
   const ledger = createLedgerService({ database: deps.database });

@@ -1,4 +1,5 @@
 export * from './api-paths.ts';
+export * from './auth/messages.ts';
 export * from './auth/rules.ts';
 export * from './constants.ts';
 export * from './http.ts';

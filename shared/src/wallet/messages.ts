@@ -36,3 +36,19 @@ export function insufficientFundsText(needed: string, fee: string): string {
 export function whitelistFullText(maximum: number): string {
   return `В белом списке может быть не более ${maximum} адресов`;
 }
+
+/** A moment as people read it in a server message: "25.11.2026 14:05 UTC" (the server knows no time zone). */
+export function utcDateTimeText(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCDate())}.${two(at.getUTCMonth() + 1)}.${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
+}
+
+/** A withdrawal to a whitelist entry still in its cool-down (WHITELIST_COOLDOWN_H after it was added). */
+export function whitelistPendingText(usableAt: Date): string {
+  return `Этот адрес добавлен в белый список недавно и станет доступен для вывода ${utcDateTimeText(usableAt)}`;
+}
+
+/** The whitelist picker's note on an entry still in its cool-down; `when` is a local date and time. */
+export function whitelistAvailableFromText(when: string): string {
+  return `доступен с ${when}`;
+}

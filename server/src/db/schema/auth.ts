@@ -51,4 +51,14 @@ export const otpCodes = pgTable('otp_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  /** The IP the code was requested from (0005), for the per-IP send limits. */
+  requestedIp: text('requested_ip'),
+});
+
+/** Failed password checks per normalized email and the lock they lead to. Mirrors 0005_abuse_limits.sql. */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

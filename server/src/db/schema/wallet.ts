@@ -49,6 +49,8 @@ export const walletWhitelistSettings = pgTable('wallet_whitelist_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(false),
+  /** How many whitelist entries the user has; the cap is enforced on it with a conditional update (0005). */
+  entries: integer('entries').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -60,6 +62,8 @@ export const walletWhitelist = pgTable('wallet_whitelist', {
     .references(() => users.id, { onDelete: 'cascade' }),
   address: text('address').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the entry can first receive withdrawals (WHITELIST_COOLDOWN_H after it was added; 0005). */
+  usableAt: timestamp('usable_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type WithdrawalStatusValue =

@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   };
 
   app.post(API.auth.register, { schema: { body: registerRequest }, config: limited }, async (request) =>
-    auth.register(request.body),
+    auth.register(request.body, meta(request)),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(API.auth.login, { schema: { body: loginRequest }, config: limited }, async (request) =>
-    auth.login(request.body),
+    auth.login(request.body, meta(request)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     API.auth.requestPasswordReset,
     { schema: { body: requestPasswordResetRequest }, config: limited },
-    async (request) => auth.requestPasswordReset(request.body),
+    async (request) => auth.requestPasswordReset(request.body, meta(request)),
   );
 
   app.post(

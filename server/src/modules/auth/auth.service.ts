@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeEmail, type UserRole } from '@app/shared';
+import { accountLockedText, normalizeEmail, type UserRole } from '@app/shared';
 import type { Database } from '../../db/client.ts';
-import { badRequest, fieldErrors } from '../../lib/http-errors.ts';
+import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
 import * as users from '../users/users.repository.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import * as loginFailures from './login-failures.repository.ts';
+import { createPasswordHasher } from './passwords.ts';
 import * as sessions from './sessions.repository.ts';
 
 export const AUTH_TEXT = {
@@ -50,15 +51,53 @@ export interface NewSession {
   user: users.UserRow;
 }
 
+/** Where a request came from; the IP feeds the one-time code limits and the session record. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
 export function createAuthService(deps: {
   database: Database;
   otp: OtpService;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Failed password checks per email within loginFailureWindowMs before a lock of loginLockMs. */
+  loginMaxFailures: number;
+  loginFailureWindowMs: number;
+  loginLockMs: number;
+  /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency: number;
   now?: () => Date;
 }) {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
+  const passwords = createPasswordHasher({ concurrency: deps.passwordHashConcurrency });
+  const lockRules = {
+    maxFailures: deps.loginMaxFailures,
+    windowMs: deps.loginFailureWindowMs,
+    lockMs: deps.loginLockMs,
+  };
+
+  const locked = (until: Date, at: Date) =>
+    new HttpError(429, { detail: accountLockedText((until.getTime() - at.getTime()) / 60_000) });
+
+  /**
+   * The password check of both sign-in steps. Keyed by the normalized email whether or not an account has
+   * it: an unknown email is counted, locked and answered exactly like a known one, so the answers reveal
+   * nothing. A locked email is refused before any argon2 work, the right password included.
+   */
+  async function checkPassword(email: string, password: string): Promise<users.UserRow> {
+    const at = now();
+    const lockedUntil = await loginFailures.lockedUntil(db, email, at);
+    if (lockedUntil) throw locked(lockedUntil, at);
+    const user = await users.findByEmail(db, email);
+    const ok = await passwords.verify(user?.passwordHash, password);
+    if (user && ok) return user;
+    const failed = await loginFailures.recordFailure(db, email, at, lockRules);
+    if (failed.lockedUntil && failed.lockedUntil.getTime() > at.getTime()) throw locked(failed.lockedUntil, at);
+    throw badRequest(AUTH_TEXT.invalidCredentials);
+  }
 
   async function consumeOtp(email: string, purpose: 'register' | 'login' | 'password_reset', code: string) {
     try {
@@ -71,7 +110,7 @@ export function createAuthService(deps: {
 
   async function startSession(
     user: users.UserRow,
-    meta: { ip?: string; userAgent?: string },
+    meta: RequestMeta,
   ): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
@@ -90,12 +129,13 @@ export function createAuthService(deps: {
 
   return {
     /** Step 1 of sign-up. Answers the same for new and existing emails; only the mail differs. */
-    async register(input: { email: string; password: string; referral_code?: string }) {
+    async register(input: { email: string; password: string; referral_code?: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
       const existing = await users.findByEmail(db, email);
       await deps.otp.issue({
         email,
         purpose: 'register',
+        ip: meta.ip,
         payload: input.referral_code ? { referral_code: input.referral_code } : {},
         mail: existing ? () => alreadyRegisteredMail(email) : undefined,
       });
@@ -105,12 +145,12 @@ export function createAuthService(deps: {
     /** Step 2 of sign-up: the code creates the trader account and signs it in. */
     async verifyRegistration(
       input: { email: string; otp: string; password: string },
-      meta: { ip?: string; userAgent?: string },
+      meta: RequestMeta,
     ) {
       const email = normalizeEmail(input.email);
       const payload = await consumeOtp(email, 'register', input.otp);
       if (await users.findByEmail(db, email)) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const referral = typeof payload.referral_code === 'string' ? payload.referral_code : null;
       let user: users.UserRow;
       try {
@@ -123,35 +163,33 @@ export function createAuthService(deps: {
     },
 
     /** Step 1 of sign-in: a code is mailed only when the password is right. */
-    async login(input: { email: string; password: string }) {
+    async login(input: { email: string; password: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
-      const user = await users.findByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !ok) throw badRequest(AUTH_TEXT.invalidCredentials);
-      await deps.otp.issue({ email, purpose: 'login', userId: user.id });
+      const user = await checkPassword(email, input.password);
+      await deps.otp.issue({ email, purpose: 'login', ip: meta.ip, userId: user.id });
       return { message: AUTH_TEXT.codeSent };
     },
 
     /** Step 2 of sign-in. */
     async verifyLogin(
       input: { email: string; code_otp: string; password: string },
-      meta: { ip?: string; userAgent?: string },
+      meta: RequestMeta,
     ) {
       const email = normalizeEmail(input.email);
-      const user = await users.findByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !ok) throw badRequest(AUTH_TEXT.invalidCredentials);
+      const user = await checkPassword(email, input.password);
       await consumeOtp(email, 'login', input.code_otp);
+      await loginFailures.clearFailures(db, email);
       return startSession(user, meta);
     },
 
     /** Mails a reset code when the account exists, a no-account notice otherwise; answers the same either way. */
-    async requestPasswordReset(input: { email: string }) {
+    async requestPasswordReset(input: { email: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
       const user = await users.findByEmail(db, email);
       await deps.otp.issue({
         email,
         purpose: 'password_reset',
+        ip: meta.ip,
         userId: user?.id ?? null,
         mail: user ? undefined : () => noAccountMail(email),
       });
@@ -164,11 +202,13 @@ export function createAuthService(deps: {
       await consumeOtp(email, 'password_reset', input.otp);
       const user = await users.findByEmail(db, email);
       if (!user) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await passwords.hash(input.new_password);
       const at = now();
       await db.transaction(async (tx) => {
         await users.setPassword(tx, user.id, passwordHash, at);
         await sessions.revokeAllForUser(tx, user.id, at);
+        // Whoever holds the mailbox chose the new password: a lock from someone's guesses ends here.
+        await loginFailures.clearFailures(tx, email);
       });
       return { message: AUTH_TEXT.passwordChanged };
     },

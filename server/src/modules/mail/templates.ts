@@ -1,4 +1,5 @@
-import { escapeHtml } from '@app/shared';
+import { escapeHtml, utcDateTimeText } from '@app/shared';
+import type { MailMessage } from './mailer.ts';
 
 export type OtpPurpose =
   | 'register'
@@ -22,19 +23,22 @@ const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
   terminal: { subject: 'Подтверждение подключения терминала', action: 'подключения терминала' },
 };
 
-function layout(title: string, bodyHtml: string): string {
+const CODE_FOOTER =
+  'Если вы не запрашивали это письмо, просто проигнорируйте его. Никому не сообщайте код.';
+
+function layout(title: string, bodyHtml: string, footer = CODE_FOOTER): string {
   return `<!doctype html><html lang="ru"><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#1f1937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
 <tr><td style="font-size:18px;font-weight:bold;color:#6d28d9;padding-bottom:16px">Processing</td></tr>
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:12px">${escapeHtml(title)}</td></tr>
 <tr><td style="font-size:15px;line-height:1.5">${bodyHtml}</td></tr>
-<tr><td style="font-size:12px;color:#6b6580;padding-top:24px">Если вы не запрашивали это письмо, просто проигнорируйте его. Никому не сообщайте код.</td></tr>
+<tr><td style="font-size:12px;color:#6b6580;padding-top:24px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
 /** The message carrying a one-time code: the six digits appear in both the text and the HTML body. */
-export function otpMail(to: string, purpose: OtpPurpose, code: string, ttlMinutes: number) {
+export function otpMail(to: string, purpose: OtpPurpose, code: string, ttlMinutes: number): MailMessage {
   const { subject, action } = PURPOSE_TEXT[purpose];
   const text = `Ваш код для ${action}: ${code}\n\nКод действует ${ttlMinutes} минут и может быть использован один раз.\nЕсли вы не запрашивали код, проигнорируйте это письмо.`;
   const html = layout(
@@ -43,11 +47,11 @@ export function otpMail(to: string, purpose: OtpPurpose, code: string, ttlMinute
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#1f1937;margin:16px 0">${code}</p>
 <p>Код действует ${ttlMinutes} минут и может быть использован один раз.</p>`,
   );
-  return { to, subject: `${subject}: ${code}`, text, html };
+  return { to, purpose: `otp:${purpose}`, subject: `${subject}: ${code}`, text, html };
 }
 
 /** Sent instead of a code when someone tries to register an email that already has an account. */
-export function alreadyRegisteredMail(to: string) {
+export function alreadyRegisteredMail(to: string): MailMessage {
   const subject = 'Попытка повторной регистрации';
   const text =
     'Кто-то попытался зарегистрироваться с вашим адресом. У вас уже есть аккаунт — просто войдите.\nЕсли вы забыли пароль, воспользуйтесь восстановлением пароля.';
@@ -55,11 +59,11 @@ export function alreadyRegisteredMail(to: string) {
     subject,
     '<p>Кто-то попытался зарегистрироваться с вашим адресом. У вас уже есть аккаунт — просто войдите.</p><p>Если вы забыли пароль, воспользуйтесь восстановлением пароля.</p>',
   );
-  return { to, subject, text, html };
+  return { to, purpose: 'already_registered', subject, text, html };
 }
 
 /** Sent instead of a reset code when nobody has an account with the address. */
-export function noAccountMail(to: string) {
+export function noAccountMail(to: string): MailMessage {
   const subject = 'Запрос на сброс пароля';
   const text =
     'Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.\nЕсли это были вы, зарегистрируйтесь или проверьте адрес.';
@@ -67,5 +71,26 @@ export function noAccountMail(to: string) {
     subject,
     '<p>Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.</p><p>Если это были вы, зарегистрируйтесь или проверьте адрес.</p>',
   );
-  return { to, subject, text, html };
+  return { to, purpose: 'no_account', subject, text, html };
+}
+
+/**
+ * Sent when an address is added to the withdrawal whitelist: which address, from when it can receive
+ * withdrawals, and what to do if the owner did not add it (someone else holds their session).
+ */
+export function whitelistAddedMail(to: string, address: string, usableAt: Date): MailMessage {
+  const subject = 'Новый адрес в белом списке';
+  const when = utcDateTimeText(usableAt);
+  const advice =
+    'Если это были не вы, удалите адрес из белого списка, смените пароль (это завершит все сеансы) и напишите в поддержку.';
+  const text = `В белый список кошельков для вывода добавлен адрес:\n${address}\n\nОн станет доступен для вывода ${when}.\n\n${advice}`;
+  const html = layout(
+    subject,
+    `<p>В белый список кошельков для вывода добавлен адрес:</p>
+<p style="font-family:monospace;font-size:15px;word-break:break-all;margin:12px 0">${escapeHtml(address)}</p>
+<p>Он станет доступен для вывода ${escapeHtml(when)}.</p>
+<p><strong>${escapeHtml(advice)}</strong></p>`,
+    'Это уведомление о безопасности: оно приходит при каждом добавлении адреса в белый список.',
+  );
+  return { to, purpose: 'whitelist_added', subject, text, html };
 }

@@ -1,21 +1,39 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
-/** Counts the codes issued for an email and purpose since a moment (the per-email send limit). */
-export async function countIssuedSince(
+/**
+ * Serializes code issuing per address and per requesting IP until the transaction ends, so the send counts
+ * below cannot be passed by concurrent requests. Always address first, then IP: a transaction waiting for
+ * an IP lock holds only an address lock, and one holding an IP lock waits for nothing, so no deadlock.
+ */
+export async function lockSendKeys(tx: DbOrTx, email: string, ip: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-address:${email}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-ip:${ip}`}, 0))`);
+}
+
+/** Codes issued since a moment: for this address, purpose and IP; from this IP; and to this address. */
+export async function countSendsSince(
   db: DbOrTx,
-  email: string,
-  purpose: string,
+  key: { email: string; purpose: string; ip: string },
   since: Date,
-): Promise<number> {
+): Promise<{ addressPurposeIp: number; ip: number; address: number }> {
+  const { email, purpose, ip } = key;
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      addressPurposeIp: sql<number>`(count(*) filter (where ${otpCodes.email} = ${email} and ${otpCodes.purpose} = ${purpose} and ${otpCodes.requestedIp} = ${ip}))::int`,
+      ip: sql<number>`(count(*) filter (where ${otpCodes.requestedIp} = ${ip}))::int`,
+      address: sql<number>`(count(*) filter (where ${otpCodes.email} = ${email}))::int`,
+    })
     .from(otpCodes)
-    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), gte(otpCodes.createdAt, since)));
-  return row?.count ?? 0;
+    .where(and(gte(otpCodes.createdAt, since), or(eq(otpCodes.email, email), eq(otpCodes.requestedIp, ip))));
+  return {
+    addressPurposeIp: Number(row?.addressPurposeIp ?? 0),
+    ip: Number(row?.ip ?? 0),
+    address: Number(row?.address ?? 0),
+  };
 }
 
 /** Marks the live code of an email and purpose as replaced. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
 import type { Logger } from 'pino';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
@@ -33,13 +33,21 @@ function matches(code: string, stored: string): boolean {
 export interface OtpService {
   /**
    * Issues a new code for an email and purpose (replacing any live one) and mails it, or the message `mail`
-   * builds instead. Refuses with 429 past the per-email hourly limit, 503 when the mail cannot be sent.
+   * builds instead. Refuses with 429 past the hourly send limits (per address, purpose and requesting IP;
+   * per IP; per address), checked before anything is written; 503 when the mail cannot be sent.
    */
   issue(input: {
     email: string;
     purpose: OtpPurpose;
+    /** The requesting IP (request.ip), counted by the per-IP limits. */
+    ip: string;
     userId?: string | null;
     payload?: Record<string, unknown>;
+    /**
+     * Writes that belong with the code (e.g. the withdrawal it confirms), run in the issuing transaction
+     * after the limits passed, so a refused request changes nothing. Returns more payload for the code.
+     */
+    prepare?: (tx: Tx) => Promise<Record<string, unknown>>;
     mail?: (code: string) => MailMessage;
   }): Promise<void>;
   /** Checks and uses up a code; returns the payload stored with it. Throws OtpError when it fails. */
@@ -51,28 +59,42 @@ export function createOtpService(deps: {
   database: Database;
   mailer: Mailer;
   log: Logger;
+  /** Codes per address, purpose and requesting IP per hour. */
   maxSendsPerHour: number;
+  /** Codes per requesting IP per hour, whatever the addresses. */
+  maxSendsPerIpPerHour: number;
+  /** Codes per address per hour, from every IP together. */
+  maxSendsPerAddressPerHour: number;
   now?: () => Date;
 }): OtpService {
   const now = deps.now ?? (() => new Date());
   const db = deps.database.db;
 
-  async function issueInTx(tx: DbOrTx, input: Parameters<OtpService['issue']>[0], code: string) {
+  async function issueInTx(tx: Tx, input: Parameters<OtpService['issue']>[0], code: string) {
+    await repo.lockSendKeys(tx, input.email, input.ip);
     const at = now();
-    const sent = await repo.countIssuedSince(
+    const sent = await repo.countSendsSince(
       tx,
-      input.email,
-      input.purpose,
+      { email: input.email, purpose: input.purpose, ip: input.ip },
       new Date(at.getTime() - 3_600_000),
     );
-    if (sent >= deps.maxSendsPerHour) throw new HttpError(429, { detail: OTP_MESSAGES.tooManySends });
+    if (
+      sent.addressPurposeIp >= deps.maxSendsPerHour ||
+      sent.ip >= deps.maxSendsPerIpPerHour ||
+      sent.address >= deps.maxSendsPerAddressPerHour
+    ) {
+      throw new HttpError(429, { detail: OTP_MESSAGES.tooManySends });
+    }
+    const extra = input.prepare ? await input.prepare(tx) : {};
     await repo.supersedeLive(tx, input.email, input.purpose, at);
     const salt = randomBytes(16).toString('hex');
+    const payload = { ...input.payload, ...extra };
     await repo.insertCode(tx, {
       email: input.email,
       purpose: input.purpose,
+      requestedIp: input.ip,
       userId: input.userId ?? null,
-      payload: input.payload ?? null,
+      payload: Object.keys(payload).length > 0 ? payload : null,
       codeHash: `${salt}:${hashCode(code, salt)}`,
       createdAt: at,
       expiresAt: new Date(at.getTime() + OTP_TTL_MS),
@@ -98,10 +120,8 @@ export function createOtpService(deps: {
       try {
         await deps.mailer.send(message);
       } catch (error) {
-        deps.log.error(
-          { err: error, to: input.email, purpose: input.purpose },
-          'could not deliver a one-time code',
-        );
+        // Never the message itself: its subject and body carry the code.
+        deps.log.error({ err: error, purpose: input.purpose }, 'could not deliver a one-time code');
         throw new HttpError(503, { detail: OTP_MESSAGES.mailFailed });
       }
     },

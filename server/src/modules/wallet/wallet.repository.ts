@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   users,
@@ -93,46 +93,73 @@ export async function listWhitelist(db: DbOrTx, userId: string): Promise<Whiteli
     .orderBy(asc(walletWhitelist.createdAt), asc(walletWhitelist.id));
 }
 
-/** How many addresses the user has whitelisted. */
-export async function countWhitelist(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(walletWhitelist)
-    .where(eq(walletWhitelist.userId, userId));
-  return Number(row?.total ?? 0);
+/** Thrown inside addWhitelistEntry's transaction to undo the insert when the cap is reached. */
+class WhitelistFull extends Error {}
+
+/**
+ * Adds an address that becomes usable at `usableAt`, unless the user already has it or has `max` entries.
+ * The cap is the conditional update of the user's entry counter (… where entries < max), in the same
+ * transaction as the insert, so concurrent adds cannot pass it.
+ */
+export async function addWhitelistEntry(
+  db: DbOrTx,
+  entry: { userId: string; address: string; usableAt: Date },
+  max: number,
+): Promise<{ added: WhitelistRow } | { refused: 'duplicate' | 'full' }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(walletWhitelist)
+        .values(entry)
+        .onConflictDoNothing({ target: [walletWhitelist.userId, walletWhitelist.address] })
+        .returning();
+      if (!row) return { refused: 'duplicate' as const };
+      const [counted] = await tx
+        .insert(walletWhitelistSettings)
+        .values({ userId: entry.userId, entries: 1 })
+        .onConflictDoUpdate({
+          target: walletWhitelistSettings.userId,
+          set: { entries: sql`${walletWhitelistSettings.entries} + 1`, updatedAt: sql`now()` },
+          setWhere: sql`${walletWhitelistSettings.entries} < ${max}`,
+        })
+        .returning({ entries: walletWhitelistSettings.entries });
+      if (!counted) throw new WhitelistFull();
+      return { added: row };
+    });
+  } catch (error) {
+    if (error instanceof WhitelistFull) return { refused: 'full' };
+    throw error;
+  }
 }
 
-/** Adds an address; undefined when the user already has it. */
-export async function insertWhitelist(
+/** Deletes one of the user's entries and lowers their counter; false when the id is not theirs. */
+export async function deleteWhitelist(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(walletWhitelist)
+      .where(and(eq(walletWhitelist.id, id), eq(walletWhitelist.userId, userId)))
+      .returning({ id: walletWhitelist.id });
+    if (rows.length !== 1) return false;
+    await tx
+      .update(walletWhitelistSettings)
+      .set({ entries: sql`${walletWhitelistSettings.entries} - 1`, updatedAt: sql`now()` })
+      .where(eq(walletWhitelistSettings.userId, userId));
+    return true;
+  });
+}
+
+/** The user's whitelist entry for an address, if any. */
+export async function findWhitelistEntry(
   db: DbOrTx,
   userId: string,
   address: string,
 ): Promise<WhitelistRow | undefined> {
   const [row] = await db
-    .insert(walletWhitelist)
-    .values({ userId, address })
-    .onConflictDoNothing({ target: [walletWhitelist.userId, walletWhitelist.address] })
-    .returning();
-  return row;
-}
-
-/** Deletes one of the user's entries; false when the id is not theirs (or does not exist). */
-export async function deleteWhitelist(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(walletWhitelist)
-    .where(and(eq(walletWhitelist.id, id), eq(walletWhitelist.userId, userId)))
-    .returning({ id: walletWhitelist.id });
-  return rows.length === 1;
-}
-
-/** True when the address is on the user's whitelist. */
-export async function isWhitelisted(db: DbOrTx, userId: string, address: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: walletWhitelist.id })
+    .select()
     .from(walletWhitelist)
     .where(and(eq(walletWhitelist.userId, userId), eq(walletWhitelist.address, address)))
     .limit(1);
-  return !!row;
+  return row;
 }
 
 // Withdrawals

@@ -12,6 +12,7 @@ import {
   whitelistToggleResponse,
   withdrawRequest,
   withdrawVerifyRequest,
+  withdrawLimitsResponse,
   withdrawVerifyResponse,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,7 +40,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     API.wallet.addressRequest,
     { ...user, schema: { response: { 200: walletAddressRequestResponse } } },
-    async (request) => wallet.requestAddress(currentUser(request)),
+    async (request) => wallet.requestAddress(currentUser(request), request.ip),
   );
 
   app.post(
@@ -60,7 +61,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     API.wallet.withdrawRequest,
     { ...lead, schema: { body: withdrawRequest, response: { 200: message } } },
-    async (request) => wallet.requestWithdrawal(currentUser(request), request.body),
+    async (request) => wallet.requestWithdrawal(currentUser(request), request.body, request.ip),
   );
 
   app.post(
@@ -69,12 +70,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => wallet.verifyWithdrawal(currentUser(request), request.body),
   );
 
+  app.get(
+    API.wallet.withdrawLimits,
+    { ...lead, schema: { response: { 200: withdrawLimitsResponse } } },
+    async (request) => wallet.getWithdrawLimits(currentUser(request)),
+  );
+
   app.get(API.wallet.white, { ...lead, schema: { response: { 200: walletDataSchema } } }, async (request) =>
     wallet.getWhitelist(currentUser(request)),
   );
 
   app.post(API.wallet.whiteOtp, { ...lead, schema: { response: { 200: message } } }, async (request) =>
-    wallet.requestWhitelistCode(currentUser(request)),
+    wallet.requestWhitelistCode(currentUser(request), request.ip),
   );
 
   app.patch(

@@ -9,6 +9,8 @@ import {
   WHITELIST_MAX_ENTRIES,
   type WithdrawalStatus,
   whitelistFullText,
+  type WithdrawLimits,
+  whitelistPendingText,
   withdrawalMinimumText,
 } from '@app/shared';
 import type { Logger } from 'pino';
@@ -17,7 +19,8 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError, notALead, notFound } from '../../lib/http-errors.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
-import type { OtpPurpose } from '../mail/templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type OtpPurpose, whitelistAddedMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import { createDepositScanner, type DepositScanner } from '../tron/deposit-scanner.ts';
 import { isValidTronAddress, tronAddressFromPrivateKey } from '../tron/tron-address.ts';
@@ -57,6 +60,7 @@ export function createWalletService(deps: {
   database: Database;
   otp: OtpService;
   ledger: LedgerService;
+  mailer: Mailer;
   config: AppConfig;
   log: Logger;
   now?: () => Date;
@@ -65,6 +69,7 @@ export function createWalletService(deps: {
   const now = deps.now ?? (() => new Date());
   const { config, log } = deps;
   const limits = withdrawalLimits(config);
+  const whitelistCooldownMs = Math.round(config.WHITELIST_COOLDOWN_H * 3_600_000);
   // A TRON_XPUB of the wrong depth would derive addresses nobody's wallet shows: refuse it at start-up.
   if (config.TRON_XPUB) accountKeyFromXpub(config.TRON_XPUB);
   const hotWallet = config.TRON_WITHDRAWAL_PRIVATE_KEY
@@ -126,7 +131,7 @@ export function createWalletService(deps: {
       wallets: entries.map((entry) => ({
         id: entry.id,
         wallet: entry.address,
-        usable_at: entry.createdAt.toISOString(),
+        usable_at: entry.usableAt.toISOString(),
       })),
     };
   }
@@ -148,11 +153,11 @@ export function createWalletService(deps: {
     if (input.address === hotWallet || (await repo.isDepositAddress(db, input.address))) {
       throw refuse(WALLET_MESSAGES.ownAddress);
     }
-    if (
-      (await repo.isWhitelistEnabled(db, user.id)) &&
-      !(await repo.isWhitelisted(db, user.id, input.address))
-    ) {
-      throw refuse(WALLET_MESSAGES.notWhitelisted);
+    if (await repo.isWhitelistEnabled(db, user.id)) {
+      const entry = await repo.findWhitelistEntry(db, user.id, input.address);
+      if (!entry) throw refuse(WALLET_MESSAGES.notWhitelisted);
+      // A session alone can add an address; the cool-down (and the mail about it) gives the owner time.
+      if (entry.usableAt.getTime() > now().getTime()) throw refuse(whitelistPendingText(entry.usableAt));
     }
     return amount;
   }
@@ -166,10 +171,10 @@ export function createWalletService(deps: {
     },
 
     /** POST address/request: mails a code, or answers with the address the user already has. */
-    async requestAddress(user: SessionUser) {
+    async requestAddress(user: SessionUser, ip: string) {
       const row = await repo.findAddressByUser(db, user.id);
       if (row) return { status: 'exists' as const, address: row.address };
-      await deps.otp.issue({ email: user.email, purpose: 'wallet_address', userId: user.id });
+      await deps.otp.issue({ email: user.email, purpose: 'wallet_address', ip, userId: user.id });
       return { status: 'otp_sent' as const, message: WALLET_MESSAGES.codeSent };
     },
 
@@ -218,29 +223,34 @@ export function createWalletService(deps: {
       return { status: 'scanning', scan };
     },
 
-    /** POST withdraw/request: checks the withdrawal, records it as requested and mails a code. */
-    async requestWithdrawal(user: SessionUser, input: { amount: number; address: string }) {
+    /**
+     * POST withdraw/request: checks the withdrawal, records it as requested and mails a code. The record
+     * (and the cancelling of an earlier request) is written in the code's transaction after the send limits
+     * passed: a request refused with 429 changes nothing.
+     */
+    async requestWithdrawal(user: SessionUser, input: { amount: number; address: string }, ip: string) {
       requireLead(user);
       const amount = await checkWithdrawal(user, input);
       const { available } = await deps.ledger.getBalances(user.id);
       if (available < amount + limits.fee) {
         throw refuse(insufficientFundsText(formatUsdt(amount + limits.fee), formatUsdt(limits.fee)));
       }
-      const withdrawal = await db.transaction(async (tx) => {
-        await repo.cancelRequested(tx, user.id);
-        return repo.insertWithdrawal(tx, {
-          userId: user.id,
-          amount,
-          fee: limits.fee,
-          toAddress: input.address,
-          status: 'requested',
-        });
-      });
       await deps.otp.issue({
         email: user.email,
         purpose: 'withdrawal',
+        ip,
         userId: user.id,
-        payload: { withdrawal_id: withdrawal.id },
+        prepare: async (tx) => {
+          await repo.cancelRequested(tx, user.id);
+          const withdrawal = await repo.insertWithdrawal(tx, {
+            userId: user.id,
+            amount,
+            fee: limits.fee,
+            toAddress: input.address,
+            status: 'requested',
+          });
+          return { withdrawal_id: withdrawal.id };
+        },
       });
       return { message: WALLET_MESSAGES.withdrawOtpSent };
     },
@@ -323,9 +333,9 @@ export function createWalletService(deps: {
     },
 
     /** POST white/otp: mails the code that PATCH white needs. */
-    async requestWhitelistCode(user: SessionUser) {
+    async requestWhitelistCode(user: SessionUser, ip: string) {
       requireLead(user);
-      await deps.otp.issue({ email: user.email, purpose: 'whitelist', userId: user.id });
+      await deps.otp.issue({ email: user.email, purpose: 'whitelist', ip, userId: user.id });
       return { message: WALLET_MESSAGES.codeSent };
     },
 
@@ -341,16 +351,43 @@ export function createWalletService(deps: {
       };
     },
 
-    /** POST white {wallet}. */
+    /**
+     * POST white {wallet}: the entry is pending (usable from WHITELIST_COOLDOWN_H on, listed with usable_at
+     * and counted toward the cap), and the user is mailed a notice, so an address added by someone who only
+     * holds the session cannot receive a withdrawal before the owner can react.
+     */
     async addToWhitelist(user: SessionUser, wallet: string) {
       requireLead(user);
       if (!isValidTronAddress(wallet)) throw fieldErrors({ wallet: [WALLET_MESSAGES.invalidAddress] });
-      if ((await repo.countWhitelist(db, user.id)) >= WHITELIST_MAX_ENTRIES) {
-        throw fieldErrors({ wallet: [whitelistFullText(WHITELIST_MAX_ENTRIES)] });
+      const usableAt = new Date(now().getTime() + whitelistCooldownMs);
+      const result = await repo.addWhitelistEntry(
+        db,
+        { userId: user.id, address: wallet, usableAt },
+        WHITELIST_MAX_ENTRIES,
+      );
+      if ('refused' in result) {
+        throw fieldErrors({
+          wallet: [
+            result.refused === 'full'
+              ? whitelistFullText(WHITELIST_MAX_ENTRIES)
+              : WALLET_MESSAGES.whitelistDuplicate,
+          ],
+        });
       }
-      const added = await repo.insertWhitelist(db, user.id, wallet);
-      if (!added) throw fieldErrors({ wallet: [WALLET_MESSAGES.whitelistDuplicate] });
+      log.info({ userId: user.id, entryId: result.added.id }, 'whitelist address added');
+      try {
+        await deps.mailer.send(whitelistAddedMail(user.email, wallet, usableAt));
+      } catch (error) {
+        // The entry stands and its cool-down still protects; the failure is for the operator to see.
+        log.error({ err: error, userId: user.id }, 'could not mail the whitelist notice');
+      }
       return { wallet_data: await walletData(user.id) };
+    },
+
+    /** GET withdraw/limits (our addition): the configured fee and minimum in USDT, for leads. */
+    async getWithdrawLimits(user: SessionUser): Promise<WithdrawLimits> {
+      requireLead(user);
+      return { fee: microToNumber(limits.fee), minimum: microToNumber(limits.minimum) };
     },
 
     /** DELETE white {id}: another user's id (or an unknown one) is 404. */
