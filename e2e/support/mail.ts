@@ -25,12 +25,31 @@ export function plainText(eml: string): string {
   return '';
 }
 
+/** The To: address of an .eml file (headers unfolded, angle brackets dropped), lower-cased. */
+function recipient(file: string): string {
+  const head = fs.readFileSync(file, 'utf8').split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const to =
+    head
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .match(/^To:\s*(.+)$/im)?.[1]
+      ?.trim() ?? '';
+  return (to.match(/<([^>]+)>/)?.[1] ?? to).toLowerCase();
+}
+
+/**
+ * The outbox files for an address, oldest first: `<time>-<address>.eml`, or for an address too long for a
+ * file name `<time>-<cut address>~<hash>.eml`, matched by its To: header.
+ */
 function mailsTo(email: string): { file: string; mtime: number }[] {
   const outbox = path.join(E2E.dataDir, 'mail');
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${email}.eml`))
+    .filter(
+      (name) =>
+        name.endsWith(`-${email}.eml`) ||
+        (name.includes('~') && recipient(path.join(outbox, name)) === email.toLowerCase()),
+    )
     .map((name) => ({ file: path.join(outbox, name), mtime: fs.statSync(path.join(outbox, name)).mtimeMs }))
     .sort((a, b) => a.mtime - b.mtime);
 }

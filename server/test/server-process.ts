@@ -53,13 +53,32 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return { child, baseUrl, output: () => output, exited };
 }
 
-/** The newest six-digit code in the local outbox for an address. */
+/** The To: address of an .eml file (headers unfolded, angle brackets dropped), lower-cased. */
+function recipient(file: string): string {
+  const head = fs.readFileSync(file, 'utf8').split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const to =
+    head
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .match(/^To:\s*(.+)$/im)?.[1]
+      ?.trim() ?? '';
+  return (to.match(/<([^>]+)>/)?.[1] ?? to).toLowerCase();
+}
+
+/**
+ * The newest six-digit code in the local outbox for an address: files `<time>-<address>.eml`, or for an
+ * address too long for a file name `<time>-<cut address>~<hash>.eml`, matched by their To: header.
+ */
 export function codeFromOutbox(dataDir: string, email: string): string {
   const outbox = path.join(dataDir, 'mail');
   const files = fs
     .readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${email}.eml`))
+    .filter(
+      (name) =>
+        name.endsWith(`-${email}.eml`) ||
+        (name.includes('~') && recipient(path.join(outbox, name)) === email.toLowerCase()),
+    )
     .sort();
+  if (files.length === 0) throw new Error(`no mail for ${email}`);
   const eml = fs.readFileSync(path.join(outbox, files.at(-1)!), 'utf8');
   const text = eml.replace(/=\r?\n/g, '');
   const code = text.match(/\b(\d{6})\b/)?.[1];

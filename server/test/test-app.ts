@@ -49,6 +49,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: `/tmp/app-test-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every test user signs in from 127.0.0.1; tests of the per-IP and per-address limits set their own.
+    OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000',
+    OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '100000',
     NODE_ENV: 'test',
     ...env,
   });

@@ -95,7 +95,8 @@ export function createAuthService(deps: {
     const ok = await passwords.verify(user?.passwordHash, password);
     if (user && ok) return user;
     const failed = await loginFailures.recordFailure(db, email, at, lockRules);
-    if (failed.lockedUntil && failed.lockedUntil.getTime() > at.getTime()) throw locked(failed.lockedUntil, at);
+    if (failed.lockedUntil && failed.lockedUntil.getTime() > at.getTime())
+      throw locked(failed.lockedUntil, at);
     throw badRequest(AUTH_TEXT.invalidCredentials);
   }
 
@@ -108,10 +109,7 @@ export function createAuthService(deps: {
     }
   }
 
-  async function startSession(
-    user: users.UserRow,
-    meta: RequestMeta,
-  ): Promise<NewSession> {
+  async function startSession(user: users.UserRow, meta: RequestMeta): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     const expiresAt = new Date(at.getTime() + deps.sessionMaxMs);
@@ -143,10 +141,7 @@ export function createAuthService(deps: {
     },
 
     /** Step 2 of sign-up: the code creates the trader account and signs it in. */
-    async verifyRegistration(
-      input: { email: string; otp: string; password: string },
-      meta: RequestMeta,
-    ) {
+    async verifyRegistration(input: { email: string; otp: string; password: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
       const payload = await consumeOtp(email, 'register', input.otp);
       if (await users.findByEmail(db, email)) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
@@ -171,10 +166,7 @@ export function createAuthService(deps: {
     },
 
     /** Step 2 of sign-in. */
-    async verifyLogin(
-      input: { email: string; code_otp: string; password: string },
-      meta: RequestMeta,
-    ) {
+    async verifyLogin(input: { email: string; code_otp: string; password: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
       const user = await checkPassword(email, input.password);
       await consumeOtp(email, 'login', input.code_otp);

@@ -23,8 +23,7 @@ const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
   terminal: { subject: 'Подтверждение подключения терминала', action: 'подключения терминала' },
 };
 
-const CODE_FOOTER =
-  'Если вы не запрашивали это письмо, просто проигнорируйте его. Никому не сообщайте код.';
+const CODE_FOOTER = 'Если вы не запрашивали это письмо, просто проигнорируйте его. Никому не сообщайте код.';
 
 function layout(title: string, bodyHtml: string, footer = CODE_FOOTER): string {
   return `<!doctype html><html lang="ru"><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#1f1937">

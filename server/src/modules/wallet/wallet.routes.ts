@@ -10,9 +10,9 @@ import {
   whitelistChangeResponse,
   whitelistDeleteRequest,
   whitelistToggleResponse,
+  withdrawLimitsResponse,
   withdrawRequest,
   withdrawVerifyRequest,
-  withdrawLimitsResponse,
   withdrawVerifyResponse,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -8,8 +8,8 @@ import {
   type WalletData,
   WHITELIST_MAX_ENTRIES,
   type WithdrawalStatus,
-  whitelistFullText,
   type WithdrawLimits,
+  whitelistFullText,
   whitelistPendingText,
   withdrawalMinimumText,
 } from '@app/shared';
