@@ -1,6 +1,6 @@
 import { accountLockedText } from '@app/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { OTP_MESSAGES } from '../otp/otp.service.ts';
@@ -225,7 +225,7 @@ describe('one-time code sends per address, IP and both', () => {
     const [stored] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(otpCodes)
-      .where(and(eq(otpCodes.email, victim)));
+      .where(eq(otpCodes.email, victim));
     expect(Number(stored!.n)).toBe(8);
     expect(t.mailer.countTo(victim)).toBe(8);
   });

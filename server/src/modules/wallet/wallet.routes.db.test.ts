@@ -1,10 +1,13 @@
 import {
   insufficientFundsText,
+  utcDateTimeText,
   WALLET_MESSAGES,
   WHITELIST_MAX_ENTRIES,
   whitelistFullText,
+  whitelistPendingText,
   withdrawalMinimumText,
 } from '@app/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -15,6 +18,7 @@ import {
   TEST_XPUB,
   VECTOR_ADDRESSES,
 } from '../../../test/tron-fixtures.ts';
+import { walletWhitelist, walletWhitelistSettings, withdrawals } from '../../db/schema/index.ts';
 import { OTP_MESSAGES } from '../otp/otp.service.ts';
 import { accountKeyFromXpub, depositAddressAt } from '../tron/tron-keys.ts';
 import * as repo from './wallet.repository.ts';
@@ -50,6 +54,7 @@ const W = {
   deposit: '/account/wallet/deposit/',
   withdrawRequest: '/account/wallet/withdraw/request/',
   withdrawVerify: '/account/wallet/withdraw/verify/',
+  withdrawLimits: '/account/wallet/withdraw/limits/',
   white: '/account/wallet/white/',
   whiteOtp: '/account/wallet/white/otp/',
 };
@@ -62,6 +67,7 @@ const ROUTES: [Method, string, unknown][] = [
   ['POST', W.deposit, undefined],
   ['POST', W.withdrawRequest, { amount: 20, address: VECTOR_ADDRESSES[0] }],
   ['POST', W.withdrawVerify, { amount: 20, address: VECTOR_ADDRESSES[0], otp: '123456' }],
+  ['GET', W.withdrawLimits, undefined],
   ['GET', W.white, undefined],
   ['POST', W.whiteOtp, undefined],
   ['PATCH', W.white, { otp: '123456' }],
@@ -81,6 +87,14 @@ async function fundedLead(app: TestApp, micro = 100_000_000n) {
     idempotencyKey: `test-fund:${lead.user.id}`,
   });
   return lead;
+}
+
+/** Makes every whitelist entry of a user usable now, as if the cool-down had passed. */
+async function endCooldown(app: TestApp, userId: string) {
+  await app.database.db
+    .update(walletWhitelist)
+    .set({ usableAt: new Date(Date.now() - 1000) })
+    .where(eq(walletWhitelist.userId, userId));
 }
 
 async function createAddress(app: TestApp, person: { email: string; cookie: string }) {
@@ -448,7 +462,7 @@ describe('whitelist', () => {
     expect(added.statusCode).toBe(200);
     const data = added.json().wallet_data;
     expect(data.is_white_wallet).toBe(false);
-    expect(data.wallets).toEqual([{ id: expect.any(String), wallet: DEST }]);
+    expect(data.wallets).toEqual([{ id: expect.any(String), wallet: DEST, usable_at: expect.any(String) }]);
 
     const duplicate = await call(t, 'POST', W.white, lead.cookie, { wallet: DEST });
     expect(duplicate.statusCode).toBe(400);
@@ -464,10 +478,14 @@ describe('whitelist', () => {
   it(`holds at most ${WHITELIST_MAX_ENTRIES} addresses`, async () => {
     const lead = await signedInUser(t, { isLead: true });
     for (let i = 0; i < WHITELIST_MAX_ENTRIES; i++) {
-      await repo.insertWhitelist(
+      await repo.addWhitelistEntry(
         t.database.db,
-        lead.user.id,
-        depositAddressAt(accountKeyFromXpub(TEST_XPUB), 1000 + i),
+        {
+          userId: lead.user.id,
+          address: depositAddressAt(accountKeyFromXpub(TEST_XPUB), 1000 + i),
+          usableAt: new Date(),
+        },
+        WHITELIST_MAX_ENTRIES,
       );
     }
     const response = await call(t, 'POST', W.white, lead.cookie, { wallet: DEST });
@@ -520,6 +538,7 @@ describe('whitelist', () => {
   it('limits withdrawals to whitelisted addresses while it is on, and not when it is off', async () => {
     const lead = await fundedLead(t);
     await call(t, 'POST', W.white, lead.cookie, { wallet: DEST });
+    await endCooldown(t, lead.user.id);
     const off = await call(t, 'POST', W.withdrawRequest, lead.cookie, { amount: 20, address: DEST_3 });
     expect(off.json()).toEqual({ message: WALLET_MESSAGES.withdrawOtpSent });
 
@@ -546,5 +565,163 @@ describe('whitelist', () => {
     expect(verify.statusCode).toBe(400);
     expect(verify.json()).toEqual({ error: WALLET_MESSAGES.notWhitelisted });
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n);
+  });
+});
+
+describe('whitelist cool-down', () => {
+  it('lists a new entry as pending until WHITELIST_COOLDOWN_H, mails a notice, and refuses withdrawals to it until then', async () => {
+    const lead = await fundedLead(t);
+    await call(t, 'POST', W.whiteOtp, lead.cookie);
+    await call(t, 'PATCH', W.white, lead.cookie, { otp: t.mailer.lastCode(lead.email) });
+    const before = Date.now();
+    const added = await call(t, 'POST', W.white, lead.cookie, { wallet: DEST });
+    const after = Date.now();
+    expect(added.statusCode).toBe(200);
+    const [entry] = added.json().wallet_data.wallets;
+    const usableAt = new Date(entry.usable_at);
+    expect(usableAt.getTime()).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(usableAt.getTime()).toBeLessThanOrEqual(after + 24 * 3_600_000);
+    expect((await call(t, 'GET', W.white, lead.cookie)).json().wallets[0].usable_at).toBe(entry.usable_at);
+
+    const notice = t.mailer.messages.filter((m) => m.to === lead.email).at(-1)!;
+    expect(notice.purpose).toBe('whitelist_added');
+    expect(notice.text).toContain(DEST);
+    expect(notice.text).toContain(utcDateTimeText(usableAt));
+    expect(notice.text).toMatch(/Если это были не вы/);
+    expect(notice.html).toContain(DEST);
+
+    const request = await call(t, 'POST', W.withdrawRequest, lead.cookie, { amount: 20, address: DEST });
+    expect(request.statusCode).toBe(400);
+    expect(request.json()).toEqual({ error: whitelistPendingText(usableAt) });
+    expect(request.json().error).toContain(utcDateTimeText(usableAt));
+
+    await endCooldown(t, lead.user.id);
+    const later = await call(t, 'POST', W.withdrawRequest, lead.cookie, { amount: 20, address: DEST });
+    expect(later.json()).toEqual({ message: WALLET_MESSAGES.withdrawOtpSent });
+  });
+
+  it('refuses the verify step too when the destination is a pending entry', async () => {
+    const lead = await fundedLead(t);
+    await call(t, 'POST', W.withdrawRequest, lead.cookie, { amount: 20, address: DEST_2 });
+    const withdrawalCode = t.mailer.lastCode(lead.email);
+    await call(t, 'POST', W.white, lead.cookie, { wallet: DEST_2 });
+    await call(t, 'POST', W.whiteOtp, lead.cookie);
+    await call(t, 'PATCH', W.white, lead.cookie, { otp: t.mailer.lastCode(lead.email) });
+    const verify = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
+      amount: 20,
+      address: DEST_2,
+      otp: withdrawalCode,
+    });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().error).toMatch(/станет доступен для вывода/);
+    expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n);
+  });
+
+  it('accepts fractions of an hour (WHITELIST_COOLDOWN_H=0.001 is 3.6 s)', async () => {
+    const app = await createTestApp({ ...ENV, WHITELIST_COOLDOWN_H: '0.001' });
+    try {
+      const lead = await signedInUser(app, { isLead: true });
+      const before = Date.now();
+      const added = await call(app, 'POST', W.white, lead.cookie, { wallet: DEST });
+      const after = Date.now();
+      const usableAt = new Date(added.json().wallet_data.wallets[0].usable_at).getTime();
+      expect(usableAt).toBeGreaterThanOrEqual(before + 3600);
+      expect(usableAt).toBeLessThanOrEqual(after + 3600);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it(`counts pending entries toward the cap, and 60 parallel adds leave exactly ${WHITELIST_MAX_ENTRIES}`, async () => {
+    const lead = await signedInUser(t, { isLead: true });
+    const account = accountKeyFromXpub(TEST_XPUB);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        call(t, 'POST', W.white, lead.cookie, { wallet: depositAddressAt(account, 2000 + i) }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(WHITELIST_MAX_ENTRIES);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) {
+      expect(refused.json()).toEqual({ wallet: [whitelistFullText(WHITELIST_MAX_ENTRIES)] });
+    }
+    const listed = (await call(t, 'GET', W.white, lead.cookie)).json().wallets;
+    expect(listed).toHaveLength(WHITELIST_MAX_ENTRIES);
+    const [settings] = await t.database.db
+      .select({ entries: walletWhitelistSettings.entries })
+      .from(walletWhitelistSettings)
+      .where(eq(walletWhitelistSettings.userId, lead.user.id));
+    expect(settings!.entries).toBe(WHITELIST_MAX_ENTRIES);
+
+    // A deletion frees exactly one place.
+    expect((await call(t, 'DELETE', W.white, lead.cookie, { id: listed[0].id })).statusCode).toBe(200);
+    const again = await Promise.all(
+      [3000, 3001].map((i) =>
+        call(t, 'POST', W.white, lead.cookie, { wallet: depositAddressAt(account, i) }),
+      ),
+    );
+    expect(again.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await call(t, 'GET', W.white, lead.cookie)).json().wallets).toHaveLength(WHITELIST_MAX_ENTRIES);
+  });
+});
+
+describe('withdraw limits', () => {
+  it('serves the configured fee and minimum to leads (451 otherwise)', async () => {
+    const lead = await signedInUser(t, { isLead: true });
+    const limits = await call(t, 'GET', W.withdrawLimits, lead.cookie);
+    expect(limits.statusCode).toBe(200);
+    expect(limits.json()).toEqual({ fee: 1, minimum: 10 });
+    const trader = await signedInUser(t);
+    expect((await call(t, 'GET', W.withdrawLimits, trader.cookie)).statusCode).toBe(451);
+
+    const app = await createTestApp({ ...ENV, WITHDRAWAL_FEE_USDT: '2.5', WITHDRAWAL_MIN_USDT: '15' });
+    try {
+      const other = await signedInUser(app, { isLead: true });
+      expect((await call(app, 'GET', W.withdrawLimits, other.cookie)).json()).toEqual({
+        fee: 2.5,
+        minimum: 15,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a request refused with 429 changes nothing', () => {
+  it('keeps the previous withdrawal requested and records no new one', async () => {
+    const app = await createTestApp({ ...ENV, OTP_MAX_SENDS_PER_HOUR: '2' });
+    try {
+      const lead = await fundedLead(app);
+      const first = await call(app, 'POST', W.withdrawRequest, lead.cookie, { amount: 20, address: DEST });
+      const second = await call(app, 'POST', W.withdrawRequest, lead.cookie, { amount: 30, address: DEST });
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      const code = app.mailer.lastCode(lead.email);
+      const refused = await call(app, 'POST', W.withdrawRequest, lead.cookie, { amount: 40, address: DEST });
+      expect(refused.statusCode).toBe(429);
+
+      const rows = await app.database.db
+        .select({ amount: withdrawals.amount, status: withdrawals.status })
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, lead.user.id))
+        .orderBy(withdrawals.createdAt);
+      expect(rows).toEqual([
+        { amount: 20_000_000n, status: 'canceled' },
+        { amount: 30_000_000n, status: 'requested' },
+      ]);
+      // The code of the standing request still pays it out.
+      const verify = await call(app, 'POST', W.withdrawVerify, lead.cookie, {
+        amount: 30,
+        address: DEST,
+        otp: code,
+      });
+      expect(verify.statusCode).toBe(200);
+      const requested = await app.database.db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.userId, lead.user.id), eq(withdrawals.status, 'requested')));
+      expect(requested).toEqual([]);
+    } finally {
+      expect(await app.ctx.ledger.verify()).toEqual([]);
+      await app.close();
+    }
   });
 });
