@@ -1,16 +1,36 @@
-import { WALLET_TEXT } from '@app/shared';
+import { WALLET_TEXT, type WhitelistEntry, whitelistAvailableFromText } from '@app/shared';
 import { ListChecks } from 'lucide-react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/index.ts';
 
-/** 'Select from White List': shown only for a non-empty whitelist; picking an address fills the field. */
+const DATE_TIME = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An address is usable unless its entry's cool-down (usable_at) is still ahead; then when it ends. */
+function pendingUntil(entry: string | WhitelistEntry, now: number): Date | null {
+  if (typeof entry === 'string') return null;
+  const usableAt = new Date(entry.usable_at);
+  return Number.isNaN(usableAt.getTime()) || usableAt.getTime() <= now ? null : usableAt;
+}
+
+/**
+ * 'Select from White List': shown only for a non-empty whitelist; picking an address fills the field.
+ * Entries (GET white) still in their cool-down are listed but cannot be picked, with 'доступен с <date
+ * time>' in local time; plain addresses (the dashboard's white_list) count as usable.
+ */
 export function WhitelistPicker({
   addresses,
   onPick,
 }: {
-  addresses: string[];
+  addresses: ReadonlyArray<string | WhitelistEntry>;
   onPick: (address: string) => void;
 }) {
   if (addresses.length === 0) return null;
+  const now = Date.now();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -23,11 +43,25 @@ export function WhitelistPicker({
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="max-w-[calc(100vw-2rem)]">
-        {addresses.map((address) => (
-          <DropdownMenuItem key={address} onSelect={() => onPick(address)} className="font-mono text-caption">
-            <span className="truncate">{address}</span>
-          </DropdownMenuItem>
-        ))}
+        {addresses.map((entry) => {
+          const address = typeof entry === 'string' ? entry : entry.wallet;
+          const pending = pendingUntil(entry, now);
+          return (
+            <DropdownMenuItem
+              key={address}
+              disabled={pending !== null}
+              onSelect={() => onPick(address)}
+              className="h-auto min-h-9 flex-col items-start gap-0 py-1.5 font-mono text-caption"
+            >
+              <span className="max-w-full truncate">{address}</span>
+              {pending && (
+                <span className="font-sans text-caption text-gray-500">
+                  {whitelistAvailableFromText(DATE_TIME.format(pending))}
+                </span>
+              )}
+            </DropdownMenuItem>
+          );
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   );
