@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
 import { AuthSubmit, EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
+import { applyFormError } from '../../api/errors.ts';
 
 type EmailValues = z.infer<typeof requestPasswordResetRequest>;
 

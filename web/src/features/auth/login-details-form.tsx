@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
 import { AuthSubmit, EmailField } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
+import { applyFormError } from '../../api/errors.ts';
 
 type Values = z.input<typeof loginRequest>;
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../ui/index.ts';
 import { OtpCodeField, ResendCode } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
+import { applyFormError } from '../../api/errors.ts';
 
 /** The code field alone, with the shared OTP rule (six digits, spec §5 message). */
 const codeSchema = z.object({ otp: verifyOtpRequest.shape.otp });

@@ -6,7 +6,7 @@ import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, Input } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
 import { AuthSubmit, EmailField, NewPasswordField } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
+import { applyFormError } from '../../api/errors.ts';
 
 type Values = z.input<typeof registerRequest>;
 type Output = z.output<typeof registerRequest>;

@@ -15,7 +15,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
-import { paymentNotice, serverFieldErrors, serverMessages } from './notices.ts';
+import { serverFieldErrors, serverMessages } from '../../api/errors.ts';
+import { paymentNotice } from './notices.ts';
 import {
   REQUISITE_FIELDS,
   type RequisiteField,

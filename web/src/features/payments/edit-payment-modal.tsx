@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { Alert, Button, Modal } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
-import { paymentNotice, serverErrorText, serverFieldErrors } from './notices.ts';
+import { serverErrorText, serverFieldErrors } from '../../api/errors.ts';
+import { paymentNotice } from './notices.ts';
 import {
   REQUISITE_FIELDS,
   type RequisiteField,

@@ -14,7 +14,8 @@ import { useForm } from 'react-hook-form';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
-import { paymentNotice, serverFieldErrors } from './notices.ts';
+import { serverFieldErrors } from '../../api/errors.ts';
+import { paymentNotice } from './notices.ts';
 
 const LIMIT_FIELDS = ['min_amount_for_deposit', 'max_amount_for_deposit'] as const;
 

@@ -18,7 +18,8 @@ import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { EditPaymentModal } from './edit-payment-modal.tsx';
 import { LimitsModal } from './limits-modal.tsx';
-import { paymentNotice, serverErrorText } from './notices.ts';
+import { serverErrorText } from '../../api/errors.ts';
+import { paymentNotice } from './notices.ts';
 
 const RATING_CLASSES: Record<PaymentRatingTone, string> = {
   green: 'text-success-600',
