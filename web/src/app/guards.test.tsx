@@ -1,4 +1,4 @@
-import { API, AUTH_CHECK_TIMEOUT_MS } from '@app/shared';
+import { API, AUTH_CHECK_TIMEOUT_MS, NOT_FOUND_TEXT } from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getIsLead } from '../api/lead-store.ts';
@@ -122,7 +122,8 @@ describe('logout and unknown paths', () => {
     mockApi(signedIn(false));
     const { router } = renderAt('/no/such/page');
     expect(screen.getByText('404')).toBeInTheDocument();
-    screen.getByRole('link', { name: 'Go home' }).click();
+    expect(screen.getByRole('heading', { name: NOT_FOUND_TEXT.title })).toBeInTheDocument();
+    screen.getByRole('link', { name: NOT_FOUND_TEXT.home }).click();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     // jsdom's window is 1024px wide: the compact layout with the bottom menu.
     expect(await screen.findByTestId('bottom-menu')).toBeInTheDocument();

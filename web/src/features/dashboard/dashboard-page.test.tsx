@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
+import { markFirstVisit } from '../auth/first-visit.ts';
 import { BALANCE_HIDDEN_STORAGE_KEY } from './use-balance-hidden.ts';
 
 function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): DashboardResponse {
@@ -51,9 +52,22 @@ describe('My Balance card', () => {
     expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
   });
 
-  it("keeps the welcome header: the username, or 'User' without one", async () => {
+  it('greets a returning user with welcome back, by username', async () => {
+    setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, anna_k' })).toBeInTheDocument();
+  });
+
+  it('greets a first visit (the session began with sign-up) with a plain welcome', async () => {
+    markFirstVisit(authUser(false).id);
     setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
     expect(await screen.findByRole('heading', { name: 'Welcome, anna_k' })).toBeInTheDocument();
+    expect(screen.queryByText(/back/i)).not.toBeInTheDocument();
+  });
+
+  it('does not take another user’s sign-up for a first visit', async () => {
+    markFirstVisit('someone-else');
+    setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, anna_k' })).toBeInTheDocument();
   });
 
   it("falls back to 'User' when the user has no username", async () => {
@@ -65,7 +79,7 @@ describe('My Balance card', () => {
     );
     renderAt('/');
     await screen.findByText('$1,234.50');
-    expect(screen.getByRole('heading', { name: 'Welcome, User' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, User' })).toBeInTheDocument();
   });
 
   it('masks every amount with asterisks when hidden and remembers the choice', async () => {
