@@ -79,20 +79,20 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     await cardMethod.getByRole('radio', { name: 'SBP/C2C' }).click();
     await expect(page.getByText(PAYMENT_MESSAGES.disableFirst).first()).toBeVisible();
     await cardMethod.getByRole('button', { name: 'Details' }).click();
-    const edit = page.getByRole('dialog', { name: 'Payment details' });
+    const edit = page.getByRole('dialog', { name: PAYMENT_TEXT.detailsTitle });
     await expect(edit.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disableFirst);
     await expect(edit.getByLabel('Номер карты')).toBeDisabled();
     await edit.getByRole('button', { name: 'Отмена' }).click();
-    await cardMethod.getByRole('button', { name: 'Limits settings' }).click();
-    const limits = page.getByRole('dialog', { name: 'Deposit limits' });
+    await cardMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
+    const limits = page.getByRole('dialog', { name: PAYMENT_TEXT.limitsTitle });
     await expect(limits.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disableFirst);
     await expect(limits.getByLabel(/Минимальная сумма/)).toBeDisabled();
     await limits.getByRole('button', { name: 'Отмена' }).click();
   });
 
   await test.step('sets limits, refusing a minimum above the maximum', async () => {
-    await sbpMethod.getByRole('button', { name: 'Limits settings' }).click();
-    const limits = page.getByRole('dialog', { name: 'Deposit limits' });
+    await sbpMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
+    const limits = page.getByRole('dialog', { name: PAYMENT_TEXT.limitsTitle });
     await expect(limits.getByLabel(/Минимальная сумма/)).toHaveAttribute('placeholder', '0');
     await expect(limits.getByLabel(/Максимальная сумма/)).toHaveAttribute('placeholder', '100000');
     await limits.getByLabel(/Минимальная сумма/).fill('5000');
@@ -103,28 +103,28 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     await limits.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText(PAYMENT_TEXT.limitsSaved)).toBeVisible();
     await expect(limits).toBeHidden();
-    await sbpMethod.getByRole('button', { name: 'Limits settings' }).click();
+    await sbpMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
     await expect(limits.getByLabel(/Минимальная сумма/)).toHaveValue('5000');
     await expect(limits.getByLabel(/Максимальная сумма/)).toHaveValue('100000');
     await limits.getByRole('button', { name: 'Отмена' }).click();
   });
 
   await test.step('filters by bank and by mode', async () => {
-    await page.getByRole('button', { name: 'Bank', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Bank' }).getByLabel(/ВТБ/).click();
+    await page.getByRole('button', { name: 'Банк', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Банк' }).getByLabel(/ВТБ/).click();
     await page.keyboard.press('Escape');
     await expect(sbpMethod).toBeVisible();
     await expect(cardMethod).toHaveCount(0);
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(cardMethod).toBeVisible();
 
-    await page.getByRole('button', { name: 'Payment mode' }).click();
-    await page.getByRole('dialog', { name: 'Payment mode' }).getByLabel('C2C', { exact: true }).click();
+    await page.getByRole('button', { name: 'Режим оплаты' }).click();
+    await page.getByRole('dialog', { name: 'Режим оплаты' }).getByLabel('C2C', { exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(cardMethod).toBeVisible();
     await expect(sbpMethod).toHaveCount(0);
-    await page.getByRole('button', { name: 'Payment mode' }).click();
-    await page.getByRole('dialog', { name: 'Payment mode' }).getByLabel('SBP', { exact: true }).click();
+    await page.getByRole('button', { name: 'Режим оплаты' }).click();
+    await page.getByRole('dialog', { name: 'Режим оплаты' }).getByLabel('SBP', { exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(sbpMethod).toBeVisible();
     await page.getByRole('button', { name: 'Reset' }).click();

@@ -6,6 +6,8 @@ export const AUTH_SUCCESS_TEXT = 'Operation Completed Successfully!';
 export const RESEND_CODE_TEXT = 'Отправить код повторно';
 export const CODE_RESENT_TEXT = 'Код отправлен повторно';
 export const GET_STARTED_TEXT = 'GET STARTED';
+/** The landing page's headline (spec §1: a marketing blurb about accepting payments seamlessly). */
+export const LANDING_HEADLINE = 'Принимайте платежи без лишних хлопот';
 /** Shown when a user has no username yet (spec §2 Home dashboard). */
 export const USERNAME_FALLBACK = 'User';
 

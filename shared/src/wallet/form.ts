@@ -60,7 +60,11 @@ export function withdrawFormSchema(limits?: WithdrawLimits | null) {
         return;
       }
       if (minimum !== null && micro < minimum) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: withdrawalMinimumText(formatUsdt(minimum)) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: withdrawalMinimumText(formatUsdt(minimum)),
+        });
       }
     })
     .transform(
@@ -98,7 +102,8 @@ export const WITHDRAW_SUMMARY_TEXT = {
   total: 'Спишется с баланса',
   amount: 'Сумма',
   address: 'Адрес',
-  limitsUnavailable: 'Комиссию и минимальную сумму сейчас не удалось загрузить; сервер проверит их при отправке.',
+  limitsUnavailable:
+    'Комиссию и минимальную сумму сейчас не удалось загрузить; сервер проверит их при отправке.',
   codeSent: 'Введите 6-значный код, отправленный на вашу почту.',
 } as const;
 

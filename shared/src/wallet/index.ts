@@ -1,3 +1,3 @@
 export * from './contracts.ts';
-export * from './messages.ts';
 export * from './form.ts';
+export * from './messages.ts';

@@ -1,4 +1,4 @@
-import { API, AUTH_CHECK_TIMEOUT_MS, NOT_FOUND_TEXT } from '@app/shared';
+import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT } from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getIsLead } from '../api/lead-store.ts';
@@ -32,7 +32,7 @@ describe('auth guard', () => {
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
     expect(getIsLead()).toBe(false);
-    expect(await screen.findByRole('heading', { name: 'Accept payments seamlessly' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: LANDING_HEADLINE })).toBeInTheDocument();
   });
 
   it('gives the check 5 s, then treats it as signed out', async () => {
@@ -92,7 +92,7 @@ describe('lead check', () => {
     window.history.replaceState(null, '', '/welcome');
     const { calls } = mockApi(signedIn(true));
     renderAt('/welcome');
-    await screen.findByRole('heading', { name: 'Accept payments seamlessly' });
+    await screen.findByRole('heading', { name: LANDING_HEADLINE });
     expect(leadChecks(calls)).toBe(0);
 
     window.history.replaceState(null, '', '/c2c/order-1');

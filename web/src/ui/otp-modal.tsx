@@ -1,4 +1,10 @@
-import { OTP_ERROR_TOAST_MS, OTP_LENGTH, WALLET_TEXT, type WalletOtpRequest, walletOtpRequest } from '@app/shared';
+import {
+  OTP_ERROR_TOAST_MS,
+  OTP_LENGTH,
+  WALLET_TEXT,
+  type WalletOtpRequest,
+  walletOtpRequest,
+} from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -85,12 +85,12 @@ describe('My Balance card', () => {
   it('masks every amount with asterisks when hidden and remembers the choice', async () => {
     const { user } = setup(false);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+    await user.click(screen.getByRole('button', { name: 'Скрыть баланс' }));
     expect(within(card()).queryByText(/\$/)).not.toBeInTheDocument();
     expect(within(card()).getAllByText('******')).toHaveLength(4);
     expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('true');
-    await user.click(screen.getByRole('button', { name: 'Show balance' }));
+    await user.click(screen.getByRole('button', { name: 'Показать баланс' }));
     expect(within(card()).getByTestId('balance-total')).toHaveTextContent('$1,234.50');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('false');
   });
@@ -111,7 +111,7 @@ describe('balance menu', () => {
   it('offers only Deposit to a non-lead and opens Wallet Management on the Deposit tab', async () => {
     const { user, calls } = setup(false);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     expect(screen.getByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Withdraw' })).not.toBeInTheDocument();
     const dashboardLoads = calls.filter((call) => call.path === API.dashboard).length;
@@ -129,7 +129,7 @@ describe('balance menu', () => {
   it('offers Withdraw to a lead and opens the modal on the Withdraw tab', async () => {
     const { user } = setup(true);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     await user.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
     const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
     await waitFor(() =>
@@ -143,7 +143,7 @@ describe('balance menu', () => {
     // The open menu makes the page inert to pointers, as a real browser does; the click still lands.
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());

@@ -13,12 +13,12 @@ import {
 } from '@app/shared';
 import { Link2, Lock, SlidersHorizontal, Unlink2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { serverErrorText } from '../../api/errors.ts';
 import { Button, Card, cx, IconButton, Switch } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { EditPaymentModal } from './edit-payment-modal.tsx';
 import { LimitsModal } from './limits-modal.tsx';
-import { serverErrorText } from '../../api/errors.ts';
 import { paymentNotice } from './notices.ts';
 
 /** Short requisite captions on the card (Russian: the spec does not fix them). */
@@ -126,7 +126,10 @@ export function ModeSelector({
         })}
       </div>
       {locked ? (
-        <p id={reasonId} className={cx('flex items-center gap-1 text-caption text-gray-500', !lockedHint && 'sr-only')}>
+        <p
+          id={reasonId}
+          className={cx('flex items-center gap-1 text-caption text-gray-500', !lockedHint && 'sr-only')}
+        >
           <Lock size={12} className="shrink-0" aria-hidden />
           {PAYMENT_MESSAGES.disableFirst}
         </p>
@@ -222,7 +225,7 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
       <IconButton
         size="sm"
         variant="secondary"
-        aria-label="Limits settings"
+        aria-label={PAYMENT_TEXT.limitsButton}
         icon={<SlidersHorizontal size={15} className="shrink-0" />}
         onClick={() => setLimitsOpen(true)}
       />

@@ -25,7 +25,7 @@ import { PaymentFilters } from './payment-filters.tsx';
 /** From this viewport width the list shows one wide row per method (spec §9 breakpoint 1260px). */
 export const PAYMENTS_DESKTOP_QUERY = '(min-width: 1260px)';
 
-const DESKTOP_COLUMNS = ['Bank / Owner', 'Requisites', 'Mode', 'Rating'];
+const DESKTOP_COLUMNS = ['Банк / владелец', 'Реквизиты', 'Режим', 'Рейтинг'];
 
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth'];
 
