@@ -76,8 +76,11 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
   });
 
   await test.step('is refused editing while Online, with the spec message', async () => {
-    await cardMethod.getByRole('radio', { name: 'SBP/C2C' }).click();
-    await expect(page.getByText(PAYMENT_MESSAGES.disableFirst).first()).toBeVisible();
+    // The mode selector is locked while Online and says why.
+    await expect(cardMethod.getByRole('radio', { name: 'SBP/C2C' })).toBeDisabled();
+    await expect(cardMethod.getByRole('radiogroup')).toHaveAccessibleDescription(
+      PAYMENT_MESSAGES.disableFirst,
+    );
     await cardMethod.getByRole('button', { name: 'Details' }).click();
     const edit = page.getByRole('dialog', { name: PAYMENT_TEXT.detailsTitle });
     await expect(edit.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disableFirst);
@@ -138,6 +141,13 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     // The e2e project has no DOM types: measure with an expression evaluated in the page.
     const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(overflow).toBeLessThanOrEqual(0);
+    // The narrowest phones: the cards still fit the screen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect(sbpMethod).toBeVisible();
+    expect(
+      Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 375, height: 812 });
     const online = sbpMethod.getByRole('switch', { name: 'Online: Anna Smirnova' });
     await online.click();
     await expect(online).toBeChecked();

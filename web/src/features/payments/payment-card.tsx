@@ -115,7 +115,7 @@ export function ModeSelector({
               aria-disabled={locked || undefined}
               onClick={() => (checked ? undefined : onSelect(mode))}
               className={cx(
-                'h-7 min-w-0 flex-1 rounded-md px-2 text-caption font-semibold whitespace-nowrap transition',
+                'h-7 flex-1 rounded-md px-2.5 text-caption font-semibold whitespace-nowrap transition',
                 checked ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500',
                 locked ? 'cursor-not-allowed' : !checked && 'hover:text-gray-800',
               )}
@@ -158,7 +158,7 @@ function InlineRequisite({ label, value }: { label: string; value: string | null
 
 /** Columns of the desktop row; the page's column captions use the same grid. */
 export const DESKTOP_GRID =
-  'grid grid-cols-[minmax(9rem,1fr)_minmax(12.5rem,1.1fr)_10.75rem_6.5rem_11rem] gap-x-5';
+  'grid grid-cols-[minmax(9rem,1fr)_minmax(12.5rem,1.1fr)_11.5rem_6.5rem_11rem] gap-x-5';
 
 export interface PaymentCardProps {
   method: PaymentMethod;
