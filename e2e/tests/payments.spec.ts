@@ -133,6 +133,13 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     await page.getByRole('button', { name: 'Reset' }).click();
   });
 
+  await test.step('lines the top bar breadcrumb up with the page title above 1440 px', async () => {
+    await page.setViewportSize({ width: 1920, height: 900 });
+    const crumb = await page.getByText('Processing /').boundingBox();
+    const title = await page.getByRole('heading', { name: PAYMENT_TEXT.title }).boundingBox();
+    expect(Math.abs((crumb?.x ?? 0) - (title?.x ?? -100))).toBeLessThanOrEqual(1);
+  });
+
   await test.step('works at 375 px', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('payments-list')).toHaveAttribute('data-layout', 'mobile');

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
 import {
   Avatar,
+  cx,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -13,6 +14,7 @@ import {
   Logo,
 } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
+import { CONTENT_COLUMN } from './content-column.ts';
 import { displayName } from './display-name.ts';
 import { currentNavItem } from './nav-items.ts';
 
@@ -31,10 +33,7 @@ export function TopBar({ compact }: { compact: boolean }) {
   return (
     <header className="sticky top-0 z-20 h-topbar border-b border-gray-200/80 bg-canvas/85 backdrop-blur">
       {/* The same centred column as the page content, so the breadcrumb lines up with the title on wide screens. */}
-      <div
-        className="mx-auto flex h-full w-full max-w-[1280px] items-center gap-4 px-4 sm:px-6 lg:px-10"
-        data-testid="top-bar-inner"
-      >
+      <div className={cx(CONTENT_COLUMN, 'flex h-full items-center gap-4')} data-testid="top-bar-inner">
         {compact ? (
           <Link to="/" aria-label="Processing — Overview">
             <Logo />
