@@ -1,4 +1,4 @@
-import { AUTH_SUCCESS_TEXT } from '@app/shared';
+import { AUTH_SUCCESS_TEXT, NOT_FOUND_TEXT } from '@app/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, E2E_PASSWORD, uniqueEmail } from '../support/admin.ts';
 import { signIn, typeCode } from '../support/auth.ts';
@@ -28,7 +28,8 @@ test('a visitor signs up with a mailed code, sees the banner and lands on the ho
   await page.getByRole('button', { name: 'Подтвердить и создать аккаунт' }).click();
   await expect(page.getByText(AUTH_SUCCESS_TEXT)).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
-  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  // The visit that follows sign-up is a first visit: a plain welcome, not "welcome back".
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 });
 
 test('a wrong code shows its message and signs nobody in', async ({ page }) => {
@@ -107,9 +108,10 @@ test('public pages and the 404 screen', async ({ page }) => {
   await signIn(page, email, password);
   await page.goto('/no/such/page');
   await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByRole('heading', { name: NOT_FOUND_TEXT.title })).toBeVisible();
   await page
-    .getByRole('link', { name: 'Go home' })
-    .or(page.getByRole('button', { name: 'Go home' }))
+    .getByRole('link', { name: NOT_FOUND_TEXT.home })
+    .or(page.getByRole('button', { name: NOT_FOUND_TEXT.home }))
     .click();
   await expect(page).toHaveURL(/\/$/);
 });

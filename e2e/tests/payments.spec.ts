@@ -76,23 +76,26 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
   });
 
   await test.step('is refused editing while Online, with the spec message', async () => {
-    await cardMethod.getByRole('radio', { name: 'SBP/C2C' }).click();
-    await expect(page.getByText(PAYMENT_MESSAGES.disableFirst).first()).toBeVisible();
+    // The mode selector is locked while Online and says why.
+    await expect(cardMethod.getByRole('radio', { name: 'SBP/C2C' })).toBeDisabled();
+    await expect(cardMethod.getByRole('radiogroup')).toHaveAccessibleDescription(
+      PAYMENT_MESSAGES.disableFirst,
+    );
     await cardMethod.getByRole('button', { name: 'Details' }).click();
-    const edit = page.getByRole('dialog', { name: 'Payment details' });
+    const edit = page.getByRole('dialog', { name: PAYMENT_TEXT.detailsTitle });
     await expect(edit.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disableFirst);
     await expect(edit.getByLabel('Номер карты')).toBeDisabled();
     await edit.getByRole('button', { name: 'Отмена' }).click();
-    await cardMethod.getByRole('button', { name: 'Limits settings' }).click();
-    const limits = page.getByRole('dialog', { name: 'Deposit limits' });
+    await cardMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
+    const limits = page.getByRole('dialog', { name: PAYMENT_TEXT.limitsTitle });
     await expect(limits.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disableFirst);
     await expect(limits.getByLabel(/Минимальная сумма/)).toBeDisabled();
     await limits.getByRole('button', { name: 'Отмена' }).click();
   });
 
   await test.step('sets limits, refusing a minimum above the maximum', async () => {
-    await sbpMethod.getByRole('button', { name: 'Limits settings' }).click();
-    const limits = page.getByRole('dialog', { name: 'Deposit limits' });
+    await sbpMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
+    const limits = page.getByRole('dialog', { name: PAYMENT_TEXT.limitsTitle });
     await expect(limits.getByLabel(/Минимальная сумма/)).toHaveAttribute('placeholder', '0');
     await expect(limits.getByLabel(/Максимальная сумма/)).toHaveAttribute('placeholder', '100000');
     await limits.getByLabel(/Минимальная сумма/).fill('5000');
@@ -103,31 +106,38 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     await limits.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText(PAYMENT_TEXT.limitsSaved)).toBeVisible();
     await expect(limits).toBeHidden();
-    await sbpMethod.getByRole('button', { name: 'Limits settings' }).click();
+    await sbpMethod.getByRole('button', { name: PAYMENT_TEXT.limitsButton }).click();
     await expect(limits.getByLabel(/Минимальная сумма/)).toHaveValue('5000');
     await expect(limits.getByLabel(/Максимальная сумма/)).toHaveValue('100000');
     await limits.getByRole('button', { name: 'Отмена' }).click();
   });
 
   await test.step('filters by bank and by mode', async () => {
-    await page.getByRole('button', { name: 'Bank', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Bank' }).getByLabel(/ВТБ/).click();
+    await page.getByRole('button', { name: 'Банк', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Банк' }).getByLabel(/ВТБ/).click();
     await page.keyboard.press('Escape');
     await expect(sbpMethod).toBeVisible();
     await expect(cardMethod).toHaveCount(0);
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(cardMethod).toBeVisible();
 
-    await page.getByRole('button', { name: 'Payment mode' }).click();
-    await page.getByRole('dialog', { name: 'Payment mode' }).getByLabel('C2C', { exact: true }).click();
+    await page.getByRole('button', { name: 'Режим оплаты' }).click();
+    await page.getByRole('dialog', { name: 'Режим оплаты' }).getByLabel('C2C', { exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(cardMethod).toBeVisible();
     await expect(sbpMethod).toHaveCount(0);
-    await page.getByRole('button', { name: 'Payment mode' }).click();
-    await page.getByRole('dialog', { name: 'Payment mode' }).getByLabel('SBP', { exact: true }).click();
+    await page.getByRole('button', { name: 'Режим оплаты' }).click();
+    await page.getByRole('dialog', { name: 'Режим оплаты' }).getByLabel('SBP', { exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(sbpMethod).toBeVisible();
     await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
+  await test.step('lines the top bar breadcrumb up with the page title above 1440 px', async () => {
+    await page.setViewportSize({ width: 1920, height: 900 });
+    const crumb = await page.getByText('Processing /').boundingBox();
+    const title = await page.getByRole('heading', { name: PAYMENT_TEXT.title }).boundingBox();
+    expect(Math.abs((crumb?.x ?? 0) - (title?.x ?? -100))).toBeLessThanOrEqual(1);
   });
 
   await test.step('works at 375 px', async () => {
@@ -138,6 +148,13 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     // The e2e project has no DOM types: measure with an expression evaluated in the page.
     const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(overflow).toBeLessThanOrEqual(0);
+    // The narrowest phones: the cards still fit the screen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect(sbpMethod).toBeVisible();
+    expect(
+      Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 375, height: 812 });
     const online = sbpMethod.getByRole('switch', { name: 'Online: Anna Smirnova' });
     await online.click();
     await expect(online).toBeChecked();

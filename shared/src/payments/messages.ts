@@ -47,4 +47,8 @@ export const PAYMENT_TEXT = {
   activated: 'Платеж включен',
   deactivated: 'Платеж отключен',
   listLoadFailed: 'Ошибка загрузки данных',
+  /** Our words (the spec names only "Details (edit modal)" and "limits settings modal"). */
+  detailsTitle: 'Данные платежа',
+  limitsTitle: 'Лимиты пополнения',
+  limitsButton: 'Настройки лимитов',
 } as const;

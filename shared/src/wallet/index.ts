@@ -1,2 +1,3 @@
 export * from './contracts.ts';
+export * from './form.ts';
 export * from './messages.ts';

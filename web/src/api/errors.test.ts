@@ -1,7 +1,17 @@
-import { GENERIC_ERROR, requestFailedText } from '@app/shared';
-import { describe, expect, it } from 'vitest';
+import { GENERIC_ERROR, requestFailedText, WALLET_TEXT } from '@app/shared';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
-import { errorText, formErrorState, parseErrorBody } from './errors.ts';
+import {
+  applyFormError,
+  errorText,
+  formErrorState,
+  otpErrorText,
+  parseErrorBody,
+  serverErrorText,
+  serverFieldErrors,
+  serverMessages,
+  walletErrorText,
+} from './errors.ts';
 
 describe('parseErrorBody', () => {
   it('treats a string body as pop-up text', () => {
@@ -70,5 +80,57 @@ describe('errorText', () => {
     expect(errorText(new ApiError(400, { email: ['e'], password: ['p'] }, 'x'))).toBe('e p');
     expect(errorText(new ApiError(400, { detail: 'd' }, 'x'))).toBe('d');
     expect(errorText('weird', 'Ошибка загрузки данных')).toBe('Ошибка загрузки данных');
+  });
+});
+
+describe('serverMessages / serverErrorText / serverFieldErrors (payments notices)', () => {
+  it('reads every server message, joined by a comma, or falls back', () => {
+    const fields = new ApiError(400, { card: ['x'], nomer_scheta: ['y', 'z'], request_id: 'r1' }, 'x');
+    expect(serverMessages(fields)).toEqual(['x', 'y', 'z']);
+    expect(serverErrorText(fields, 'fallback')).toBe('x, y, z');
+    expect(serverErrorText(new ApiError(400, { detail: 'd' }, 'd'), 'fallback')).toBe('d');
+    expect(serverErrorText(new ApiError(400, 'plain', 'plain'), 'fallback')).toBe('plain');
+    expect(serverErrorText(new ApiError(0, null, 'offline', 'network'), 'fallback')).toBe('fallback');
+    expect(serverErrorText(new Error('boom'), 'fallback')).toBe('fallback');
+    expect(serverFieldErrors(fields, ['card', 'nomer_scheta', 'name'] as const)).toEqual({
+      card: 'x',
+      nomer_scheta: 'y z',
+    });
+  });
+});
+
+describe('walletErrorText', () => {
+  it("gives the server's text, the client's message without an answer, else the fallback", () => {
+    expect(walletErrorText(new ApiError(400, { error: 'Мало' }, 'x'), 'fb')).toBe('Мало');
+    expect(walletErrorText(new ApiError(400, { message: 'M' }, 'x'), 'fb')).toBe('M');
+    expect(walletErrorText(new ApiError(0, null, 'Нет связи', 'network'), 'fb')).toBe('Нет связи');
+    expect(walletErrorText(new ApiError(502, null, 'Ошибка сервера (502)'), 'fb')).toBe('fb');
+    expect(walletErrorText(new Error('boom'), 'fb')).toBe('fb');
+  });
+});
+
+describe('otpErrorText', () => {
+  it("shows the server's detail, else 'Ошибка верификации'; the error text only when asked", () => {
+    expect(otpErrorText(new ApiError(400, { detail: 'Код истёк' }, 'x'))).toBe('Код истёк');
+    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'x'))).toBe(WALLET_TEXT.otpFailed);
+    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'x'), { orError: true })).toBe(
+      'Нет средств',
+    );
+    expect(otpErrorText(new ApiError(0, null, 'offline', 'network'))).toBe(WALLET_TEXT.otpFailed);
+    expect(otpErrorText(new Error('boom'))).toBe(WALLET_TEXT.otpFailed);
+  });
+});
+
+describe('applyFormError', () => {
+  it('puts field messages under the mapped fields, unplaced ones and pop-up text in the pop-up', () => {
+    const setError = vi.fn();
+    const popup = vi.fn();
+    applyFormError(new ApiError(400, { otp: ['o'], password: ['p'] }, 'x'), setError, { otp: 'otp' }, popup);
+    expect(setError).toHaveBeenCalledWith('otp', { type: 'server', message: 'o' }, { shouldFocus: true });
+    expect(popup).toHaveBeenCalledWith('p');
+    setError.mockClear();
+    applyFormError(new ApiError(400, { detail: 'd', otp: ['o'] }, 'x'), setError, { otp: 'otp' }, popup);
+    expect(setError).not.toHaveBeenCalled();
+    expect(popup).toHaveBeenLastCalledWith('d');
   });
 });

@@ -4,7 +4,17 @@ import {
   type AuthErrorField,
   GENERIC_ERROR,
   requestFailedText,
+  WALLET_TEXT,
 } from '@app/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+/**
+ * The one reader of error answers in the web app (spec §8). Every feature turns a failed call into words
+ * through these functions: pop-up versus field messages for forms, joined server messages for the
+ * payments notices, the wallet fallbacks and the code-check toast.
+ */
+
+const OTP_FAILED_TEXT: string = WALLET_TEXT.otpFailed;
 
 /** Field messages keyed by the form fields of spec §8. */
 export type FieldMessages = Partial<Record<AuthErrorField, string>>;
@@ -90,4 +100,100 @@ export function errorText(error: unknown, fallback: string = GENERIC_ERROR): str
   const fieldText = Object.values(state.fields).join(' ');
   if (state.popup && state.popup !== GENERIC_ERROR) return state.popup;
   return fieldText || fallback;
+}
+
+/** True for an error that carries an HTTP answer (status and parsed body), e.g. ApiError. */
+function hasAnswer(error: unknown): error is { status: number; body: unknown } {
+  return hasBody(error) && error.status > 0;
+}
+
+/**
+ * Every message the server put in an error answer (a string, {detail}, {error} or field arrays), in order;
+ * bookkeeping keys are left out. Empty when no answer arrived (offline, timeout) or for other errors.
+ */
+export function serverMessages(error: unknown): string[] {
+  if (!hasAnswer(error)) return [];
+  const body = error.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    return Object.entries(body).flatMap(([key, value]) => (META_KEYS.has(key) ? [] : texts(value)));
+  }
+  return texts(body);
+}
+
+/** Spec §8 Payments: the server's error values joined by a comma, or the given fallback text. */
+export function serverErrorText(error: unknown, fallback: string): string {
+  const messages = serverMessages(error);
+  return messages.length ? messages.join(', ') : fallback;
+}
+
+/** The server's messages for the given form fields (arrays joined by a space), to show under inputs. */
+export function serverFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const result: Partial<Record<F, string>> = {};
+  if (!hasAnswer(error) || !error.body || typeof error.body !== 'object') return result;
+  const body = error.body as Record<string, unknown>;
+  for (const field of fields) {
+    const message = texts(body[field]).join(' ');
+    if (message) result[field] = message;
+  }
+  return result;
+}
+
+/**
+ * The text of a failed wallet call (spec §8 Wallet): the server's own error, detail or message text;
+ * without an answer (offline, timeout) the client's message; otherwise the call's fallback
+ * ('Failed to process withdrawal', 'Failed to request wallet creation').
+ */
+export function walletErrorText(error: unknown, fallback: string): string {
+  if (!hasBody(error)) return fallback;
+  const parsed = parseErrorBody(error.body);
+  const text = parsed.popup ?? Object.values(parsed.fields).join(' ');
+  if (text) return text;
+  return error.status === 0 && error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The error toast of a failed code check (spec §8 Wallet OTP): the server's detail text, otherwise
+ * 'Ошибка верификации'. With `orError`, a refusal for another reason after the code (a withdrawal the
+ * server turned down) shows its error text too.
+ */
+export function otpErrorText(error: unknown, { orError = false }: { orError?: boolean } = {}): string {
+  if (hasAnswer(error) && error.body && typeof error.body === 'object') {
+    const body = error.body as Record<string, unknown>;
+    for (const key of orError ? ['detail', 'error'] : ['detail']) {
+      const value = body[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+  }
+  return OTP_FAILED_TEXT;
+}
+
+/** Which form field shows each error key of spec §8 on a given form. */
+export type ErrorFieldMap<T extends FieldValues> = Partial<Record<AuthErrorField, Path<T>>>;
+
+/**
+ * Shows a failed form call the spec §8 way: pop-up text when there is any; otherwise each field message
+ * under its field. A field message for a field this form does not show (e.g. password on the code step)
+ * would be invisible, so it goes to the pop-up instead.
+ */
+export function applyFormError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldMap: ErrorFieldMap<T>,
+  showPopup: (text: string) => void,
+): void {
+  const state = formErrorState(error);
+  if (state.popup) {
+    showPopup(state.popup);
+    return;
+  }
+  const unplaced: string[] = [];
+  for (const [key, message] of Object.entries(state.fields) as Array<[AuthErrorField, string]>) {
+    const field = fieldMap[key];
+    if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+    else unplaced.push(message);
+  }
+  if (unplaced.length) showPopup(unplaced.join(' '));
 }

@@ -1,4 +1,4 @@
-import { API, AUTH_CHECK_TIMEOUT_MS } from '@app/shared';
+import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT } from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getIsLead } from '../api/lead-store.ts';
@@ -32,7 +32,7 @@ describe('auth guard', () => {
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
     expect(getIsLead()).toBe(false);
-    expect(await screen.findByRole('heading', { name: 'Accept payments seamlessly' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: LANDING_HEADLINE })).toBeInTheDocument();
   });
 
   it('gives the check 5 s, then treats it as signed out', async () => {
@@ -92,7 +92,7 @@ describe('lead check', () => {
     window.history.replaceState(null, '', '/welcome');
     const { calls } = mockApi(signedIn(true));
     renderAt('/welcome');
-    await screen.findByRole('heading', { name: 'Accept payments seamlessly' });
+    await screen.findByRole('heading', { name: LANDING_HEADLINE });
     expect(leadChecks(calls)).toBe(0);
 
     window.history.replaceState(null, '', '/c2c/order-1');
@@ -122,7 +122,8 @@ describe('logout and unknown paths', () => {
     mockApi(signedIn(false));
     const { router } = renderAt('/no/such/page');
     expect(screen.getByText('404')).toBeInTheDocument();
-    screen.getByRole('link', { name: 'Go home' }).click();
+    expect(screen.getByRole('heading', { name: NOT_FOUND_TEXT.title })).toBeInTheDocument();
+    screen.getByRole('link', { name: NOT_FOUND_TEXT.home }).click();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     // jsdom's window is 1024px wide: the compact layout with the bottom menu.
     expect(await screen.findByTestId('bottom-menu')).toBeInTheDocument();

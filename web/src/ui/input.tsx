@@ -31,7 +31,10 @@ export function Input({ leading, trailing, invalid, className, id, ...rest }: In
         className={cx(
           'h-11 w-full rounded-lg border bg-white px-3.5 text-body text-gray-900 shadow-xs outline-none transition',
           'placeholder:text-gray-400 focus:ring-4 focus-visible:outline-none',
-          'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
+          // Disabled and read-only fields show their value in full-strength text on a tinted, flat field, so
+          // a locked value never looks like an empty placeholder; an empty locked field shows no placeholder.
+          'disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-100 disabled:text-gray-900 disabled:shadow-none disabled:opacity-100 disabled:placeholder:text-transparent',
+          'read-only:border-gray-200 read-only:bg-gray-100 read-only:shadow-none read-only:placeholder:text-transparent read-only:focus:border-gray-300 read-only:focus:ring-0',
           isInvalid
             ? 'border-danger-400 focus:border-danger-500 focus:ring-danger-500/15'
             : 'border-gray-200 hover:border-gray-300 focus:border-brand-500 focus:ring-brand-500/15',

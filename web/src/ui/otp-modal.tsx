@@ -1,25 +1,19 @@
-import { OTP_ERROR_TOAST_MS, OTP_LENGTH, otpError, WALLET_TEXT } from '@app/shared';
+import {
+  OTP_ERROR_TOAST_MS,
+  OTP_LENGTH,
+  WALLET_TEXT,
+  type WalletOtpRequest,
+  walletOtpRequest,
+} from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { otpErrorText } from '../api/errors.ts';
 import { Button } from './button.tsx';
 import { Field } from './field.tsx';
 import { Modal } from './modal.tsx';
 import { OtpInput } from './otp-input.tsx';
 import { notify } from './toast.tsx';
-
-/** The server's `detail` text of a failed call, if it sent one (spec §8 Wallet OTP). */
-function detailOf(error: unknown): string | null {
-  const body = (error as { body?: unknown } | null)?.body;
-  if (
-    body &&
-    typeof body === 'object' &&
-    'detail' in body &&
-    typeof body.detail === 'string' &&
-    body.detail.trim()
-  ) {
-    return body.detail;
-  }
-  return null;
-}
 
 export interface OtpModalProps {
   open: boolean;
@@ -27,6 +21,8 @@ export interface OtpModalProps {
   /** Spec §2: 'Confirm Wallet Creation', 'Confirm Withdrawal'; the default is 'Подтверждение OTP'. */
   title?: ReactNode;
   description?: ReactNode;
+  /** What is being confirmed, restated above the code boxes (e.g. amount, fee and address). */
+  summary?: ReactNode;
   /** Checks the code with the server; a rejection is shown as an error toast and marks the boxes. */
   onVerify: (otp: string) => Promise<void>;
   /** Text for a failed check; by default the server's detail, otherwise 'Ошибка верификации'. */
@@ -36,50 +32,55 @@ export interface OtpModalProps {
 /**
  * The reusable one-time-code confirmation (spec §2 Wallet dialogs, §5 Wallet): six single-digit boxes
  * (digits only, paste, Backspace to the previous box), 'Verify OTP' reading 'Checking...' while busy.
- * Fewer than six digits shows 'Введите полный 6-значный код'; a failed check shows an error toast for 3 s.
+ * A react-hook-form form on the shared code contract: fewer than six digits shows 'Введите полный
+ * 6-значный код'; a failed check shows an error toast for 3 s.
  */
 export function OtpModal({
   open,
   onOpenChange,
   title = WALLET_TEXT.otpDefaultTitle,
   description,
+  summary,
   onVerify,
-  errorText = (error) => detailOf(error) ?? WALLET_TEXT.otpFailed,
+  errorText = otpErrorText,
 }: OtpModalProps) {
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [verifying, setVerifying] = useState(false);
+  const { control, handleSubmit, reset, clearErrors, formState } = useForm<WalletOtpRequest>({
+    resolver: zodResolver(walletOtpRequest),
+    defaultValues: { otp: '' },
+    // A half-typed code is judged on the next submit, not on every keystroke after a failed one.
+    reValidateMode: 'onSubmit',
+  });
+  const verifying = formState.isSubmitting;
 
   // Every opening starts from empty boxes.
   useEffect(() => {
     if (open) {
-      setCode('');
-      setIncomplete(null);
+      reset({ otp: '' });
       setFailed(false);
     }
-  }, [open]);
+  }, [open, reset]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The modal may sit inside another form in the React tree; its submit must stay its own.
-    event.stopPropagation();
-    if (verifying) return;
-    const problem = otpError(code);
-    if (problem) {
-      setIncomplete(problem);
-      return;
-    }
-    setVerifying(true);
+  const verify = handleSubmit(async ({ otp }) => {
     try {
-      await onVerify(code);
+      await onVerify(otp);
     } catch (error) {
       setFailed(true);
       notify.error(errorText(error), { duration: OTP_ERROR_TOAST_MS });
-    } finally {
-      setVerifying(false);
     }
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The modal may sit inside another form in the React tree; its submit must stay its own.
+    event.stopPropagation();
+    if (verifying) {
+      event.preventDefault();
+      return;
+    }
+    void verify(event);
   };
+
+  const incomplete = formState.errors.otp?.message;
 
   return (
     <Modal
@@ -93,18 +94,26 @@ export function OtpModal({
       dismissOnOutsideClick={false}
     >
       <form onSubmit={submit} noValidate className="flex flex-col items-center gap-5">
+        {summary ? <div className="w-full">{summary}</div> : null}
         <Field label="Код из письма" error={incomplete} className="w-full items-center">
-          <OtpInput
-            value={code}
-            length={OTP_LENGTH}
-            onChange={(next) => {
-              setCode(next);
-              setIncomplete(null);
-              setFailed(false);
-            }}
-            invalid={failed || Boolean(incomplete)}
-            disabled={verifying}
-            autoFocus
+          <Controller
+            control={control}
+            name="otp"
+            render={({ field }) => (
+              <OtpInput
+                value={field.value}
+                length={OTP_LENGTH}
+                onChange={(next) => {
+                  field.onChange(next);
+                  clearErrors('otp');
+                  setFailed(false);
+                }}
+                onBlur={field.onBlur}
+                invalid={failed || Boolean(incomplete)}
+                disabled={verifying}
+                autoFocus
+              />
+            )}
           />
         </Field>
         <Button type="submit" size="lg" fullWidth disabled={verifying} aria-busy={verifying || undefined}>

@@ -21,11 +21,11 @@ describe('Pagination', () => {
     const user = userEvent.setup();
     const onPageChange = vi.fn();
     render(<Pagination page={1} total={41} pageSize={20} onPageChange={onPageChange} />);
-    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('button', { name: 'Страница 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Страница 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Предыдущая страница' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Следующая страница' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 

@@ -52,7 +52,7 @@ export function Pagination({
   const cell =
     'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-small font-medium tabular-nums transition';
   return (
-    <nav aria-label="Pagination" className={cx('flex items-center justify-center gap-1', className)}>
+    <nav aria-label="Страницы" className={cx('flex items-center justify-center gap-1', className)}>
       <button
         type="button"
         className={cx(
@@ -61,10 +61,10 @@ export function Pagination({
         )}
         onClick={() => onPageChange(current - 1)}
         disabled={current <= 1}
-        aria-label="Previous page"
+        aria-label="Предыдущая страница"
       >
         <ChevronLeft size={16} />
-        <span className="hidden sm:inline">Previous</span>
+        <span className="hidden sm:inline">Назад</span>
       </button>
       {paginationRange(current, pages, siblings).map((item) =>
         typeof item === 'number' ? (
@@ -73,7 +73,7 @@ export function Pagination({
             type="button"
             onClick={() => onPageChange(item)}
             aria-current={item === current ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={`Страница ${item}`}
             className={cx(
               cell,
               item === current ? 'bg-brand-600 text-white shadow-xs' : 'text-gray-700 hover:bg-gray-100',
@@ -95,9 +95,9 @@ export function Pagination({
         )}
         onClick={() => onPageChange(current + 1)}
         disabled={current >= pages}
-        aria-label="Next page"
+        aria-label="Следующая страница"
       >
-        <span className="hidden sm:inline">Next</span>
+        <span className="hidden sm:inline">Вперёд</span>
         <ChevronRight size={16} />
       </button>
     </nav>

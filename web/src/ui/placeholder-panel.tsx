@@ -14,8 +14,8 @@ export interface PlaceholderPanelProps {
 
 /** Honest stand-in for a section that is not built yet. */
 export function PlaceholderPanel({
-  title = 'This section is being built',
-  description = 'It will appear here in an upcoming release. Nothing is lost in the meantime.',
+  title = 'Раздел в разработке',
+  description = 'Он появится здесь в одном из ближайших обновлений. Ваши данные тем временем в сохранности.',
   icon,
   upcoming,
   className,

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
 import { setIsLead } from '../../api/lead-store.ts';
 import { clearClientSession } from '../../api/session.ts';
+import { markFirstVisit } from './first-visit.ts';
 
 /** The signed-in user as the auth calls return it. */
 export interface AuthUser {
@@ -122,7 +123,11 @@ export function useVerifyOtp() {
   const onSignedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: VerifyOtpRequest) => apiClient.post<SignedInResponse>(API.auth.verifyOtp, body),
-    onSuccess: onSignedIn,
+    onSuccess: (data) => {
+      // A session that begins with the sign-up is the user's first visit: the dashboard says welcome, not welcome back.
+      markFirstVisit(data.user.id);
+      onSignedIn(data);
+    },
   });
 }
 

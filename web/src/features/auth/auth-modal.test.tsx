@@ -15,6 +15,7 @@ import { getIsLead } from '../../api/lead-store.ts';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
 import { AuthModal, type AuthMode } from './auth-modal.tsx';
+import { isFirstVisit } from './first-visit.ts';
 
 const USER = { id: 'u1', email: 'anna@example.com', role: 'trader', is_lead: true, username: 'anna' };
 const STRONG = 'Secret1!';
@@ -194,6 +195,8 @@ describe('AuthModal', () => {
       body: { email: USER.email, otp: '123456', password: STRONG },
     });
     expect(getIsLead()).toBe(true);
+    // The session began with the sign-up: the dashboard will greet a first visit.
+    expect(isFirstVisit(USER.id)).toBe(true);
     await advance(POST_REGISTRATION_REDIRECT_MS - 1);
     expect(currentPath(router)).toBe('/welcome');
     await advance(1);
@@ -231,6 +234,8 @@ describe('AuthModal', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     expect(calls.at(-1)?.body).toEqual({ email: USER.email, code_otp: '654321', password: 'whatever' });
     expect(window.localStorage.getItem('isLead')).toBe('false');
+    // A sign-in is a return visit.
+    expect(isFirstVisit(USER.id)).toBe(false);
   });
 
   it('shows a field error from the server under its field when there is no pop-up text', async () => {

@@ -7,10 +7,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
 import { AuthSubmit, EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
 
 type EmailValues = z.infer<typeof requestPasswordResetRequest>;
 

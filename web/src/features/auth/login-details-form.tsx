@@ -2,10 +2,10 @@ import { filterPassword, type LoginRequest, loginRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
 import { AuthSubmit, EmailField } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof loginRequest>;
 

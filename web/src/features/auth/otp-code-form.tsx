@@ -2,9 +2,9 @@ import { verifyOtpRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { applyFormError } from '../../api/errors.ts';
 import { Button } from '../../ui/index.ts';
 import { OtpCodeField, ResendCode } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
 
 /** The code field alone, with the shared OTP rule (six digits, spec §5 message). */
 const codeSchema = z.object({ otp: verifyOtpRequest.shape.otp });

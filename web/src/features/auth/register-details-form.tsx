@@ -2,11 +2,11 @@ import { filterReferralCode, registerRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, Input } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
 import { AuthSubmit, EmailField, NewPasswordField } from './auth-fields.tsx';
-import { applyFormError } from './form-errors.ts';
 
 type Values = z.input<typeof registerRequest>;
 type Output = z.output<typeof registerRequest>;

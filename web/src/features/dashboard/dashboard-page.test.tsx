@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
+import { markFirstVisit } from '../auth/first-visit.ts';
 import { BALANCE_HIDDEN_STORAGE_KEY } from './use-balance-hidden.ts';
 
 function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): DashboardResponse {
@@ -51,9 +52,22 @@ describe('My Balance card', () => {
     expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
   });
 
-  it("keeps the welcome header: the username, or 'User' without one", async () => {
+  it('greets a returning user with welcome back, by username', async () => {
+    setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, anna_k' })).toBeInTheDocument();
+  });
+
+  it('greets a first visit (the session began with sign-up) with a plain welcome', async () => {
+    markFirstVisit(authUser(false).id);
     setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
     expect(await screen.findByRole('heading', { name: 'Welcome, anna_k' })).toBeInTheDocument();
+    expect(screen.queryByText(/back/i)).not.toBeInTheDocument();
+  });
+
+  it('does not take another user’s sign-up for a first visit', async () => {
+    markFirstVisit('someone-else');
+    setup(false, { [`GET ${API.dashboard}`]: { body: dashboardBody({ username: 'anna_k' }) } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, anna_k' })).toBeInTheDocument();
   });
 
   it("falls back to 'User' when the user has no username", async () => {
@@ -65,18 +79,18 @@ describe('My Balance card', () => {
     );
     renderAt('/');
     await screen.findByText('$1,234.50');
-    expect(screen.getByRole('heading', { name: 'Welcome, User' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, User' })).toBeInTheDocument();
   });
 
   it('masks every amount with asterisks when hidden and remembers the choice', async () => {
     const { user } = setup(false);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+    await user.click(screen.getByRole('button', { name: 'Скрыть баланс' }));
     expect(within(card()).queryByText(/\$/)).not.toBeInTheDocument();
     expect(within(card()).getAllByText('******')).toHaveLength(4);
     expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('true');
-    await user.click(screen.getByRole('button', { name: 'Show balance' }));
+    await user.click(screen.getByRole('button', { name: 'Показать баланс' }));
     expect(within(card()).getByTestId('balance-total')).toHaveTextContent('$1,234.50');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('false');
   });
@@ -97,7 +111,7 @@ describe('balance menu', () => {
   it('offers only Deposit to a non-lead and opens Wallet Management on the Deposit tab', async () => {
     const { user, calls } = setup(false);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     expect(screen.getByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Withdraw' })).not.toBeInTheDocument();
     const dashboardLoads = calls.filter((call) => call.path === API.dashboard).length;
@@ -115,7 +129,7 @@ describe('balance menu', () => {
   it('offers Withdraw to a lead and opens the modal on the Withdraw tab', async () => {
     const { user } = setup(true);
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     await user.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
     const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
     await waitFor(() =>
@@ -129,7 +143,7 @@ describe('balance menu', () => {
     // The open menu makes the page inert to pointers, as a real browser does; the click still lands.
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     await screen.findByText('$1,234.50');
-    await user.click(screen.getByRole('button', { name: 'Balance menu' }));
+    await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());

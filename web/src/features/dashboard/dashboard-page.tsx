@@ -2,10 +2,19 @@ import { useState } from 'react';
 import { useIsLead } from '../../api/lead-store.ts';
 import { Avatar } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
+import { isFirstVisit } from '../auth/first-visit.ts';
 import { displayName } from '../shell/display-name.ts';
 import { WalletModal, type WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
+
+/**
+ * The welcome header (spec §2 Home dashboard; English like the rest of the dashboard, whose name
+ * fallback is 'User'): a plain welcome on the visit that follows sign-up, "welcome back" afterwards.
+ */
+export function greeting(name: string, firstVisit: boolean): string {
+  return firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`;
+}
 
 /** Home dashboard (/, /profile): the welcome header and the My Balance card with the wallet dialogs. */
 export function DashboardPage() {
@@ -22,10 +31,7 @@ export function DashboardPage() {
     <>
       <header className="mb-8 flex items-center gap-4">
         <Avatar src={profile?.avatar} name={name} size="lg" />
-        <div className="min-w-0">
-          <p className="text-small text-gray-500">С возвращением</p>
-          <h1 className="truncate text-h1 text-gray-900">Welcome, {name}</h1>
-        </div>
+        <h1 className="min-w-0 truncate text-h1 text-gray-900">{greeting(name, isFirstVisit(user.id))}</h1>
       </header>
       <div className="grid gap-6">
         <BalanceCard

@@ -5,14 +5,14 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function DealsPage() {
   return (
     <>
-      <PageHeader title="Transactions" description="Deals assigned to you and their status." />
+      <PageHeader title="Transactions" description="Назначенные вам сделки и их статусы." />
       <PlaceholderPanel
         icon={<ArrowLeftRight size={22} />}
         upcoming={[
-          'Transaction table with sorting',
-          'Status and date filters',
-          'Confirm receipt',
-          'Auto refresh',
+          'Таблица сделок с сортировкой',
+          'Фильтры по статусу и дате',
+          'Подтверждение получения',
+          'Автообновление',
         ]}
       />
     </>

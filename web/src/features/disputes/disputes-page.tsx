@@ -5,14 +5,14 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function DisputesPage() {
   return (
     <>
-      <PageHeader title="Disputes" description="Disputes between merchants and traders, with evidence." />
+      <PageHeader title="Disputes" description="Споры между мерчантами и трейдерами, с доказательствами." />
       <PlaceholderPanel
         icon={<Scale size={22} />}
         upcoming={[
-          'Dispute list with status filter',
-          'Evidence files',
-          'Resolution by support',
-          'Dispute history',
+          'Список споров с фильтром по статусу',
+          'Файлы доказательств',
+          'Решение спора поддержкой',
+          'История спора',
         ]}
       />
     </>

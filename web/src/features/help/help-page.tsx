@@ -5,14 +5,17 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function HelpPage() {
   return (
     <>
-      <PageHeader title="Help & Supports" description="Guides for beginners and 24/7 support." />
+      <PageHeader
+        title="Help & Supports"
+        description="Инструкции для начинающих и круглосуточная поддержка."
+      />
       <PlaceholderPanel
         icon={<LifeBuoy size={22} />}
         upcoming={[
-          'Rating rules',
-          'Connecting a terminal',
-          'Connecting Telegram',
-          'FAQ and technical support',
+          'Правила рейтинга',
+          'Подключение терминала',
+          'Подключение Telegram',
+          'Частые вопросы и техподдержка',
         ]}
       />
     </>

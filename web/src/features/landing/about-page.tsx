@@ -4,18 +4,18 @@ import { PublicLayout, PublicPageIntro } from './public-layout.tsx';
 const VALUES = [
   {
     icon: <BookCheck size={20} />,
-    title: 'Accounted to the cent',
-    text: 'Every movement of money is a balanced ledger entry. Balances can always be proven from history.',
+    title: 'Учёт до цента',
+    text: 'Каждое движение денег — сбалансированная проводка. Любой баланс можно подтвердить историей операций.',
   },
   {
     icon: <Lock size={20} />,
-    title: 'Secure by default',
-    text: 'One-time e-mail codes on sign-in, sessions you can end, and withdrawals confirmed by code.',
+    title: 'Безопасность по умолчанию',
+    text: 'Одноразовые коды из письма при входе, сеансы, которые можно завершить, и вывод средств только с подтверждением.',
   },
   {
     icon: <Eye size={20} />,
-    title: 'Transparent',
-    text: 'Merchants and traders see the same deal, the same status and the same evidence in a dispute.',
+    title: 'Прозрачность',
+    text: 'Мерчант и трейдер видят одну и ту же сделку, один статус и одни доказательства в споре.',
   },
 ];
 
@@ -23,10 +23,10 @@ const VALUES = [
 export function AboutPage() {
   return (
     <PublicLayout>
-      <PublicPageIntro eyebrow="About" title="Payment infrastructure that people can trust with money">
+      <PublicPageIntro eyebrow="О нас" title="Платёжная инфраструктура, которой можно доверить деньги">
         <p>
-          Processing connects businesses that accept payments with traders who provide payment details, and
-          settles everything in USDT. We build the rails, the rules and the support around them.
+          Processing связывает бизнес, который принимает платежи, с трейдерами, которые предоставляют
+          реквизиты, и рассчитывается в USDT. Мы строим платёжные каналы, правила и поддержку вокруг них.
         </p>
       </PublicPageIntro>
       <section className="mx-auto grid max-w-6xl gap-5 px-5 py-16 sm:px-8 md:grid-cols-3">

@@ -1,3 +1,5 @@
-/** Public contact details shown on the landing pages. */
-export const SUPPORT_EMAIL = 'support@processing.example';
-export const SUPPORT_TELEGRAM = '@processing_support';
+import { SUPPORT_CONTACTS } from '@app/shared';
+
+/** Public contact details shown on the landing pages (one source: SUPPORT_CONTACTS in shared). */
+export const SUPPORT_EMAIL = SUPPORT_CONTACTS.email;
+export const SUPPORT_TELEGRAM = SUPPORT_CONTACTS.telegram;

@@ -1,3 +1,4 @@
+import { SUPPORT_CONTACTS } from '@app/shared';
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -5,9 +6,9 @@ import { Button, buttonClasses, cx, Logo } from '../../ui/index.ts';
 import { SUPPORT_EMAIL } from './contacts.ts';
 
 const LINKS = [
-  { to: '/about', label: 'About' },
-  { to: '/services', label: 'Services' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/about', label: 'О нас' },
+  { to: '/services', label: 'Услуги' },
+  { to: '/contact', label: 'Контакты' },
 ];
 
 /** State that asks /welcome to open the auth modal (used by the header button on the other pages). */
@@ -19,7 +20,7 @@ function HeaderAction({ onSignIn }: { onSignIn?: () => void }) {
   if (onSignIn) {
     return (
       <Button variant="secondary" onClick={onSignIn}>
-        Log in
+        Войти
       </Button>
     );
   }
@@ -29,7 +30,7 @@ function HeaderAction({ onSignIn }: { onSignIn?: () => void }) {
       state={{ openAuth: 'login' } satisfies WelcomeState}
       className={buttonClasses({ variant: 'secondary' })}
     >
-      Log in
+      Войти
     </Link>
   );
 }
@@ -40,10 +41,10 @@ export function PublicHeader({ onSignIn }: { onSignIn?: () => void }) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200/70 bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-8 px-5 sm:px-8">
-        <Link to="/welcome" aria-label="Processing — home">
+        <Link to="/welcome" aria-label="Processing — главная">
           <Logo />
         </Link>
-        <nav aria-label="Site" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Разделы сайта" className="hidden items-center gap-1 md:flex">
           {LINKS.map((link) => (
             <NavLink
               key={link.to}
@@ -73,7 +74,7 @@ export function PublicHeader({ onSignIn }: { onSignIn?: () => void }) {
         </div>
       </div>
       {open ? (
-        <nav aria-label="Site" className="border-t border-gray-100 bg-white px-5 py-3 md:hidden">
+        <nav aria-label="Разделы сайта" className="border-t border-gray-100 bg-white px-5 py-3 md:hidden">
           {LINKS.map((link) => (
             <Link
               key={link.to}
@@ -98,12 +99,12 @@ export function PublicFooter() {
         <div className="max-w-xs">
           <Logo />
           <p className="mt-3 text-small text-gray-500">
-            Card and SBP payment acceptance with USDT settlement for merchants and traders.
+            Приём платежей по картам и СБП с расчётами в USDT для мерчантов и трейдеров.
           </p>
         </div>
         <div className="grid w-fit grid-cols-[auto_1fr] gap-x-16 gap-y-8 text-small sm:grid-cols-[auto_auto]">
           <div>
-            <p className="mb-3 font-semibold text-gray-900">Company</p>
+            <p className="mb-3 font-semibold text-gray-900">Компания</p>
             <ul className="flex flex-col gap-2 text-gray-500">
               {LINKS.map((link) => (
                 <li key={link.to}>
@@ -115,21 +116,21 @@ export function PublicFooter() {
             </ul>
           </div>
           <div>
-            <p className="mb-3 font-semibold text-gray-900">Support</p>
+            <p className="mb-3 font-semibold text-gray-900">Поддержка</p>
             <ul className="flex flex-col gap-2 text-gray-500">
               <li>
                 <a href={`mailto:${SUPPORT_EMAIL}`} className="break-all hover:text-gray-900">
                   {SUPPORT_EMAIL}
                 </a>
               </li>
-              <li>Available 24/7</li>
+              <li>{SUPPORT_CONTACTS.hours}</li>
             </ul>
           </div>
         </div>
       </div>
       <div className="border-t border-gray-100">
         <p className="mx-auto max-w-6xl px-5 py-5 text-caption text-gray-400 sm:px-8">
-          © {new Date().getFullYear()} Processing. All rights reserved.
+          © {new Date().getFullYear()} Processing. Все права защищены.
         </p>
       </div>
     </footer>

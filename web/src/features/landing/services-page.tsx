@@ -4,27 +4,35 @@ import { PublicLayout, PublicPageIntro } from './public-layout.tsx';
 const SERVICES = [
   {
     icon: <Building2 size={20} />,
-    title: 'For merchants',
-    points: ['Card and SBP acceptance', 'Order API with signed webhooks', 'Dispute handling with evidence'],
+    title: 'Мерчантам',
+    points: [
+      'Приём платежей по картам и СБП',
+      'API заказов с подписанными вебхуками',
+      'Разбор споров с доказательствами',
+    ],
   },
   {
     icon: <Wallet size={20} />,
-    title: 'For traders',
+    title: 'Трейдерам',
     points: [
-      'Payment methods linked to terminals',
-      'Automatic confirmation of deals',
-      'USDT deposits on TRC20',
+      'Платёжные реквизиты, привязанные к терминалам',
+      'Автоматическое подтверждение сделок',
+      'Пополнение в USDT в сети TRC20',
     ],
   },
   {
     icon: <Handshake size={20} />,
-    title: 'For partners',
-    points: ['Referral codes for your network', 'A share of referred profit', 'Withdrawal whitelist'],
+    title: 'Партнёрам',
+    points: [
+      'Реферальные коды для вашей сети',
+      'Доля прибыли приглашённых',
+      'Белый список адресов для вывода',
+    ],
   },
   {
     icon: <Headset size={20} />,
-    title: 'Support',
-    points: ['24/7 help in Telegram', 'Dispute arbitration', 'Guides for getting started'],
+    title: 'Поддержка',
+    points: ['Помощь в Telegram круглосуточно', 'Арбитраж споров', 'Инструкции для начала работы'],
   },
 ];
 
@@ -32,8 +40,8 @@ const SERVICES = [
 export function ServicesPage() {
   return (
     <PublicLayout>
-      <PublicPageIntro eyebrow="Services" title="One platform for merchants, traders and partners">
-        <p>From the first payment to the final settlement, each side gets the tools it needs.</p>
+      <PublicPageIntro eyebrow="Услуги" title="Одна платформа для мерчантов, трейдеров и партнёров">
+        <p>От первого платежа до итогового расчёта — у каждой стороны есть нужные инструменты.</p>
       </PublicPageIntro>
       <section className="mx-auto grid max-w-6xl gap-5 px-5 py-16 sm:px-8 md:grid-cols-2">
         {SERVICES.map((service) => (

@@ -1,4 +1,4 @@
-import { GET_STARTED_TEXT } from '@app/shared';
+import { GET_STARTED_TEXT, LANDING_HEADLINE } from '@app/shared';
 import {
   ArrowRight,
   BadgeCheck,
@@ -20,30 +20,36 @@ import { PublicLayout, type WelcomeState } from './public-layout.tsx';
 const FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
   {
     icon: <CreditCard size={20} />,
-    title: 'Cards and SBP',
-    text: 'Your customers pay the way they already do: by card transfer or the Faster Payments System.',
+    title: 'Карты и СБП',
+    text: 'Клиенты платят привычным способом: переводом на карту или через Систему быстрых платежей.',
   },
   {
     icon: <Coins size={20} />,
-    title: 'Settlement in USDT',
-    text: 'Balances are kept in USDT on the TRC20 network, with deposits and withdrawals you control.',
+    title: 'Расчёты в USDT',
+    text: 'Балансы хранятся в USDT в сети TRC20, пополнение и вывод — под вашим контролем.',
   },
   {
     icon: <Smartphone size={20} />,
-    title: 'Automatic confirmation',
-    text: 'Terminals read bank notifications and confirm matching payments without manual checks.',
+    title: 'Автоматическое подтверждение',
+    text: 'Терминалы читают уведомления банка и подтверждают совпадающие платежи без ручной проверки.',
   },
   {
     icon: <Scale size={20} />,
-    title: 'Fair disputes',
-    text: 'Evidence from both sides and a support team that resolves every dispute on its merits.',
+    title: 'Честные споры',
+    text: 'Доказательства обеих сторон и поддержка, которая решает каждый спор по существу.',
   },
 ];
 
 const STEPS: Array<{ title: string; text: string }> = [
-  { title: 'Create an account', text: 'Sign up with your e-mail and an invitation code from your partner.' },
-  { title: 'Connect your setup', text: 'Add payment methods and link them to a terminal in a few minutes.' },
-  { title: 'Accept payments', text: 'Payments are routed, confirmed and settled — you follow it all live.' },
+  { title: 'Создайте аккаунт', text: 'Зарегистрируйтесь по email и коду приглашения от партнёра.' },
+  {
+    title: 'Подключите реквизиты',
+    text: 'Добавьте платёжные реквизиты и привяжите их к терминалу за несколько минут.',
+  },
+  {
+    title: 'Принимайте платежи',
+    text: 'Платежи распределяются, подтверждаются и зачисляются — всё видно в реальном времени.',
+  },
 ];
 
 /** Illustrative product card in the hero: what a confirmed payment looks like. */
@@ -53,9 +59,9 @@ function HeroVisual() {
       <div className="absolute -inset-6 -z-10 hidden rounded-[2rem] bg-gradient-to-br from-brand-200/60 via-brand-100/40 to-transparent blur-2xl sm:block" />
       <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-raised sm:p-6">
         <div className="flex items-center justify-between">
-          <p className="text-small font-medium text-gray-500">Available balance</p>
+          <p className="text-small font-medium text-gray-500">Доступный баланс</p>
           <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-caption font-medium text-success-700">
-            <span className="size-1.5 rounded-full bg-success-500" /> Live
+            <span className="size-1.5 rounded-full bg-success-500" /> Онлайн
           </span>
         </div>
         <p className="mt-2 text-[2rem] leading-none font-semibold tracking-tight text-gray-900 tabular-nums">
@@ -63,9 +69,9 @@ function HeroVisual() {
         </p>
         <div className="mt-5 grid grid-cols-3 gap-2 text-caption">
           {[
-            ['Total', '5,240.00'],
-            ['Frozen', '427.50'],
-            ['Profit', '318.20'],
+            ['Всего', '5,240.00'],
+            ['Заморожено', '427.50'],
+            ['Прибыль', '318.20'],
           ].map(([label, value]) => (
             <div key={label} className="rounded-lg bg-gray-50 px-3 py-2.5">
               <p className="text-gray-500">{label}</p>
@@ -75,9 +81,9 @@ function HeroVisual() {
         </div>
         <ul className="mt-5 divide-y divide-gray-100 border-t border-gray-100">
           {[
-            ['SBP · Т-Банк', '₽ 12,500', 'complete'],
-            ['Card · Сбербанк', '₽ 3,200', 'complete'],
-            ['SBP · Альфа-Банк', '₽ 7,850', 'verification'],
+            ['СБП · Т-Банк', '12 500 ₽', 'завершён'],
+            ['Карта · Сбербанк', '3 200 ₽', 'завершён'],
+            ['СБП · Альфа-Банк', '7 850 ₽', 'проверка'],
           ].map(([method, amount, status]) => (
             <li key={method} className="flex items-center gap-3 py-3">
               <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
@@ -96,7 +102,7 @@ function HeroVisual() {
         <span className="flex size-7 items-center justify-center rounded-full bg-success-100 text-success-700">
           <CircleCheck size={16} />
         </span>
-        <span className="text-small font-medium text-gray-800">Payment confirmed in 14 s</span>
+        <span className="text-small font-medium text-gray-800">Платёж подтверждён за 14 с</span>
       </div>
     </div>
   );
@@ -132,33 +138,33 @@ export function WelcomePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-14 px-5 pt-14 pb-20 sm:px-8 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pt-24 lg:pb-28">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/70 px-3 py-1 text-small font-medium text-brand-700">
-              <ShieldCheck size={15} /> Payment processing with USDT settlement
+              <ShieldCheck size={15} /> Платёжный процессинг с расчётами в USDT
             </p>
             <h1 className="mt-6 max-w-xl text-[2.5rem] leading-[1.05] font-bold tracking-[-0.035em] text-gray-950 sm:text-display">
-              Accept payments seamlessly
+              {LANDING_HEADLINE}
             </h1>
             <p className="mt-5 max-w-lg text-[1.0625rem] leading-relaxed text-gray-600 sm:text-[1.125rem]">
-              Take card and SBP payments from your customers and settle in USDT. Every payment is routed to a
-              verified trader, confirmed automatically and recorded to the cent — so you always know where
-              your money is.
+              Принимайте оплату по картам и СБП и получайте расчёт в USDT. Каждый платёж уходит проверенному
+              трейдеру, подтверждается автоматически и учитывается до цента — вы всегда знаете, где ваши
+              деньги.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button size="lg" onClick={() => openAuth('login')} rightIcon={<ArrowRight size={18} />}>
                 {GET_STARTED_TEXT}
               </Button>
               <Button size="lg" variant="secondary" onClick={() => openAuth('register')}>
-                Create an account
+                Создать аккаунт
               </Button>
             </div>
             <ul className="mt-8 flex flex-col gap-2.5 text-small text-gray-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
               <li className="flex items-center gap-2">
-                <KeyRound size={16} className="text-brand-600" /> One-time code on every sign-in
+                <KeyRound size={16} className="text-brand-600" /> Одноразовый код при каждом входе
               </li>
               <li className="flex items-center gap-2">
-                <BadgeCheck size={16} className="text-brand-600" /> Double-entry ledger
+                <BadgeCheck size={16} className="text-brand-600" /> Двойная запись операций
               </li>
               <li className="flex items-center gap-2">
-                <ShieldCheck size={16} className="text-brand-600" /> Support 24/7
+                <ShieldCheck size={16} className="text-brand-600" /> Поддержка круглосуточно
               </li>
             </ul>
           </div>
@@ -169,9 +175,9 @@ export function WelcomePage() {
       <section className="border-t border-gray-100 bg-gray-25 py-20">
         <div className="mx-auto max-w-6xl px-5 sm:px-8">
           <div className="max-w-2xl">
-            <p className="text-small font-semibold text-brand-700">Why Processing</p>
+            <p className="text-small font-semibold text-brand-700">Почему Processing</p>
             <h2 className="mt-2 text-[1.75rem] leading-tight font-bold tracking-tight text-gray-900 sm:text-[2rem]">
-              Everything you need to take payments and stay in control
+              Всё, чтобы принимать платежи и держать их под контролем
             </h2>
           </div>
           <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -192,12 +198,12 @@ export function WelcomePage() {
         <div className="mx-auto max-w-6xl px-5 sm:px-8">
           <div className="grid gap-12 lg:grid-cols-[1fr_1.4fr] lg:gap-20">
             <div>
-              <p className="text-small font-semibold text-brand-700">How it works</p>
+              <p className="text-small font-semibold text-brand-700">Как это работает</p>
               <h2 className="mt-2 text-[1.75rem] leading-tight font-bold tracking-tight text-gray-900 sm:text-[2rem]">
-                Start accepting payments in three steps
+                Начните принимать платежи за три шага
               </h2>
               <Link to="/services" className={`${buttonClasses({ variant: 'secondary' })} mt-8`}>
-                Explore services <ArrowRight size={16} />
+                Все услуги <ArrowRight size={16} />
               </Link>
             </div>
             <ol className="flex flex-col gap-4">
@@ -221,11 +227,9 @@ export function WelcomePage() {
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-gray-950 px-6 py-10 sm:px-12 sm:py-14 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 className="text-[1.5rem] leading-tight font-bold tracking-tight text-white sm:text-[1.75rem]">
-              Ready to accept your first payment?
+              Готовы принять первый платёж?
             </h2>
-            <p className="mt-2 text-body text-gray-400">
-              Sign in or create an account with your invitation code.
-            </p>
+            <p className="mt-2 text-body text-gray-400">Войдите или создайте аккаунт по коду приглашения.</p>
           </div>
           <Button size="lg" onClick={() => openAuth('login')} rightIcon={<ArrowRight size={18} />}>
             {GET_STARTED_TEXT}

@@ -1,3 +1,4 @@
+import { NOT_FOUND_TEXT } from '@app/shared';
 import { ArrowLeft, Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, cx, Logo } from '../../ui/index.ts';
@@ -19,13 +20,11 @@ export function NotFoundPage() {
           <p className="text-[6rem] leading-none font-bold tracking-[-0.06em] text-gray-900 sm:text-[8rem]">
             404
           </p>
-          <h1 className="mt-4 text-h2 text-gray-900">Page not found</h1>
-          <p className="mt-2 text-body text-gray-500">
-            Такой страницы нет. Возможно, ссылка устарела или в адресе опечатка.
-          </p>
+          <h1 className="mt-4 text-h2 text-gray-900">{NOT_FOUND_TEXT.title}</h1>
+          <p className="mt-2 text-body text-gray-500">{NOT_FOUND_TEXT.body}</p>
           <Link to="/" className={cx(buttonClasses({ size: 'lg' }), 'mt-8')}>
             <ArrowLeft size={18} />
-            Go home
+            {NOT_FOUND_TEXT.home}
           </Link>
         </div>
       </main>

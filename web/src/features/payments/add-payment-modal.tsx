@@ -12,10 +12,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { serverFieldErrors, serverMessages } from '../../api/errors.ts';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
-import { paymentNotice, serverFieldErrors, serverMessages } from './notices.ts';
+import { paymentNotice } from './notices.ts';
 import {
   REQUISITE_FIELDS,
   type RequisiteField,

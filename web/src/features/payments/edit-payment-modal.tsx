@@ -11,10 +11,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { serverErrorText, serverFieldErrors } from '../../api/errors.ts';
 import { Alert, Button, Modal } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
-import { paymentNotice, serverErrorText, serverFieldErrors } from './notices.ts';
+import { paymentNotice } from './notices.ts';
 import {
   REQUISITE_FIELDS,
   type RequisiteField,
@@ -100,7 +101,7 @@ export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModa
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      title="Payment details"
+      title={PAYMENT_TEXT.detailsTitle}
       header={
         <div className="mb-3 flex items-center gap-2.5">
           <BankMark name={method.bank.name} size="sm" />

@@ -14,7 +14,7 @@ export interface FilterOption {
 }
 
 export interface MultiSelectFilterProps {
-  /** Accessible name of the control, e.g. "Payment mode". */
+  /** Accessible name of the control, e.g. "Режим оплаты". */
   label: string;
   /** Trigger text when nothing is selected, e.g. "All Payment Mode" (spec §2 filter bar). */
   allLabel: string;
@@ -83,7 +83,7 @@ export function MultiSelectFilter({
   selected,
   onChange,
   searchable = false,
-  searchPlaceholder = 'Search',
+  searchPlaceholder = 'Поиск',
   showAll = true,
   className,
 }: MultiSelectFilterProps) {

@@ -11,10 +11,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { serverFieldErrors } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
-import { paymentNotice, serverFieldErrors } from './notices.ts';
+import { paymentNotice } from './notices.ts';
 
 const LIMIT_FIELDS = ['min_amount_for_deposit', 'max_amount_for_deposit'] as const;
 
@@ -75,7 +76,7 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       size="sm"
-      title="Deposit limits"
+      title={PAYMENT_TEXT.limitsTitle}
       description={`${method.bank.name} · ${method.name}`}
       footer={
         <>

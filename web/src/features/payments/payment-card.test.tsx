@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXT } from '@app/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
@@ -121,8 +121,38 @@ describe('PaymentCard', () => {
     const user = userEvent.setup();
     const { calls } = renderCard(paymentMethod({ is_active: true }));
     await user.click(screen.getByRole('radio', { name: 'SBP' }));
-    expect(await screen.findByText(PAYMENT_MESSAGES.disableFirst)).toBeInTheDocument();
+    // The notice (a toast) joins the reason already shown by the locked selector.
+    await waitFor(() => expect(screen.getAllByText(PAYMENT_MESSAGES.disableFirst).length).toBeGreaterThan(1));
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it.each(['mobile', 'desktop'] as const)(
+    'shows the mode selector of an Online method as locked, with the reason (%s)',
+    (layout) => {
+      renderCard(paymentMethod({ is_active: true }), layout);
+      const group = screen.getByRole('radiogroup', { name: 'Режим оплаты' });
+      expect(group).toHaveAttribute('aria-disabled', 'true');
+      expect(group).toHaveAccessibleDescription(PAYMENT_MESSAGES.disableFirst);
+      for (const radio of within(group).getAllByRole('radio')) {
+        expect(radio).toHaveAttribute('aria-disabled', 'true');
+      }
+    },
+  );
+
+  it('leaves the mode selector of an offline method enabled, without the reason', () => {
+    renderCard(paymentMethod({ is_active: false }), 'mobile');
+    const group = screen.getByRole('radiogroup', { name: 'Режим оплаты' });
+    expect(group).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByText(PAYMENT_MESSAGES.disableFirst)).not.toBeInTheDocument();
+  });
+
+  it('puts phone and account next to each other on the card', () => {
+    renderCard(
+      paymentMethod({ phone_number: '+79991234567', nomer_scheta: '40817810000000000077' }),
+      'mobile',
+    );
+    const labels = screen.getAllByText(/^(Карта|Телефон|Счёт)$/).map((element) => element.textContent);
+    expect(labels).toEqual(['Карта', 'Телефон', 'Счёт']);
   });
 
   it('opens Details and limits', async () => {
@@ -134,9 +164,9 @@ describe('PaymentCard', () => {
       },
     });
     await user.click(screen.getByRole('button', { name: 'Details' }));
-    expect(await screen.findByRole('dialog', { name: 'Payment details' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Данные платежа' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Limits settings' }));
-    expect(await screen.findByRole('dialog', { name: 'Deposit limits' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Настройки лимитов' }));
+    expect(await screen.findByRole('dialog', { name: 'Лимиты пополнения' })).toBeInTheDocument();
   });
 });

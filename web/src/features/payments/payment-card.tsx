@@ -11,14 +11,18 @@ import {
   paymentModeOf,
   paymentRatingTone,
 } from '@app/shared';
-import { Link2, SlidersHorizontal, Unlink2 } from 'lucide-react';
-import { useState } from 'react';
+import { Link2, Lock, SlidersHorizontal, Unlink2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { serverErrorText } from '../../api/errors.ts';
 import { Button, Card, cx, IconButton, Switch } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { EditPaymentModal } from './edit-payment-modal.tsx';
 import { LimitsModal } from './limits-modal.tsx';
-import { paymentNotice, serverErrorText } from './notices.ts';
+import { paymentNotice } from './notices.ts';
+
+/** Short requisite captions on the card (Russian: the spec does not fix them). */
+const REQUISITE_TEXT = { card: 'Карта', phone: 'Телефон', account: 'Счёт' } as const;
 
 const RATING_CLASSES: Record<PaymentRatingTone, string> = {
   green: 'text-success-600',
@@ -60,44 +64,76 @@ export function ConnectionIcon({ connected }: { connected: boolean }) {
   );
 }
 
-/** The mode selector (spec §4): SBP/C2C, SBP or C2C, as a segmented radio group. */
+/**
+ * The mode selector (spec §4): SBP/C2C, SBP or C2C, as a segmented radio group. While the method is
+ * Online it is locked: it looks disabled and says why ('Отключите платеж перед изменением данных'); a
+ * click still answers with that notice, so nobody is left wondering why nothing happened.
+ */
 export function ModeSelector({
   value,
   onSelect,
   busy,
+  locked = false,
+  lockedHint = true,
   className,
 }: {
   value: PaymentMode | null;
   onSelect: (mode: PaymentMode) => void;
   busy?: boolean;
+  /** The method is Online: the mode cannot change until it is switched off. */
+  locked?: boolean;
+  /** Whether the reason shows as a caption under the control (the desktop row has no room for it). */
+  lockedHint?: boolean;
   className?: string;
 }) {
+  const reasonId = useId();
   return (
-    <div
-      role="radiogroup"
-      aria-label="Payment mode"
-      aria-busy={busy || undefined}
-      className={cx('inline-flex items-center gap-0.5 rounded-lg bg-gray-100 p-0.5', className)}
-    >
-      {PAYMENT_MODES.map((mode) => {
-        const checked = value === mode;
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as buttons, is the radio group here.
-          <button
-            key={mode}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            onClick={() => (checked ? undefined : onSelect(mode))}
-            className={cx(
-              'h-7 flex-1 rounded-md px-2.5 text-caption font-semibold whitespace-nowrap transition',
-              checked ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
-            )}
-          >
-            {PAYMENT_MODE_LABELS[mode]}
-          </button>
-        );
-      })}
+    <div className="flex min-w-0 flex-col gap-1">
+      <div
+        role="radiogroup"
+        aria-label="Режим оплаты"
+        aria-busy={busy || undefined}
+        aria-disabled={locked || undefined}
+        aria-describedby={locked ? reasonId : undefined}
+        title={locked ? PAYMENT_MESSAGES.disableFirst : undefined}
+        data-locked={locked || undefined}
+        className={cx(
+          'inline-flex min-w-0 items-center gap-0.5 rounded-lg bg-gray-100 p-0.5',
+          locked && 'cursor-not-allowed opacity-60',
+          className,
+        )}
+      >
+        {PAYMENT_MODES.map((mode) => {
+          const checked = value === mode;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as buttons, is the radio group here.
+            <button
+              key={mode}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              aria-disabled={locked || undefined}
+              onClick={() => (checked ? undefined : onSelect(mode))}
+              className={cx(
+                'h-7 flex-1 rounded-md px-2.5 text-caption font-semibold whitespace-nowrap transition',
+                checked ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500',
+                locked ? 'cursor-not-allowed' : !checked && 'hover:text-gray-800',
+              )}
+            >
+              {PAYMENT_MODE_LABELS[mode]}
+            </button>
+          );
+        })}
+      </div>
+      {locked ? (
+        <p
+          id={reasonId}
+          className={cx('flex items-center gap-1 text-caption text-gray-500', !lockedHint && 'sr-only')}
+        >
+          <Lock size={12} className="shrink-0" aria-hidden />
+          {PAYMENT_MESSAGES.disableFirst}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -122,7 +158,7 @@ function InlineRequisite({ label, value }: { label: string; value: string | null
 
 /** Columns of the desktop row; the page's column captions use the same grid. */
 export const DESKTOP_GRID =
-  'grid grid-cols-[minmax(9rem,1fr)_minmax(12.5rem,1.1fr)_10.75rem_6.5rem_11rem] gap-x-5';
+  'grid grid-cols-[minmax(9rem,1fr)_minmax(12.5rem,1.1fr)_11.5rem_6.5rem_11rem] gap-x-5';
 
 export interface PaymentCardProps {
   method: PaymentMethod;
@@ -189,7 +225,7 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
       <IconButton
         size="sm"
         variant="secondary"
-        aria-label="Limits settings"
+        aria-label={PAYMENT_TEXT.limitsButton}
         icon={<SlidersHorizontal size={15} className="shrink-0" />}
         onClick={() => setLimitsOpen(true)}
       />
@@ -222,11 +258,17 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
       >
         {bank}
         <dl className="grid min-w-0 grid-cols-[3.75rem_minmax(0,1fr)] gap-y-0.5 text-small">
-          <InlineRequisite label="Card" value={maskRequisite(method.card)} />
-          <InlineRequisite label="Account" value={maskRequisite(method.nomer_scheta)} />
-          <InlineRequisite label="Phone" value={method.phone_number} />
+          <InlineRequisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
+          <InlineRequisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
+          <InlineRequisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
         </dl>
-        <ModeSelector value={currentMode} onSelect={selectMode} busy={mode.isPending} />
+        <ModeSelector
+          value={currentMode}
+          onSelect={selectMode}
+          busy={mode.isPending}
+          locked={method.is_active}
+          lockedHint={false}
+        />
         <div className="flex items-center gap-2.5">
           <RatingPercent rating={method.rating} className="w-14 text-small" />
           <ConnectionIcon connected={method.is_connect} />
@@ -262,17 +304,18 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 px-4 py-3.5">
-        <Requisite label="Card" value={maskRequisite(method.card)} />
-        <Requisite label="Phone" value={method.phone_number} />
         <div className="col-span-2">
-          <Requisite label="Account" value={maskRequisite(method.nomer_scheta)} />
+          <Requisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
         </div>
+        <Requisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
+        <Requisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
       </div>
       <div className="px-4 pb-3.5">
         <ModeSelector
           value={currentMode}
           onSelect={selectMode}
           busy={mode.isPending}
+          locked={method.is_active}
           className="flex w-full"
         />
       </div>

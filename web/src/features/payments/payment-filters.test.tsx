@@ -28,8 +28,8 @@ function renderFilters(initial: PaymentListFilters = EMPTY_PAYMENT_FILTERS) {
 describe('PaymentFilters', () => {
   it('shows the spec labels when nothing is filtered', () => {
     renderFilters();
-    expect(screen.getByRole('button', { name: 'Payment mode' })).toHaveTextContent(FILTER_LABELS.allModes);
-    expect(screen.getByRole('button', { name: 'Bank' })).toHaveTextContent(FILTER_LABELS.allBanks);
+    expect(screen.getByRole('button', { name: 'Режим оплаты' })).toHaveTextContent(FILTER_LABELS.allModes);
+    expect(screen.getByRole('button', { name: 'Банк' })).toHaveTextContent(FILTER_LABELS.allBanks);
     expect(screen.getByRole('button', { name: FILTER_LABELS.otherFilters })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: FILTER_LABELS.reset })).toBeDisabled();
   });
@@ -37,8 +37,8 @@ describe('PaymentFilters', () => {
   it('selects several payment modes and goes back to all', async () => {
     const user = userEvent.setup();
     const { last } = renderFilters();
-    await user.click(screen.getByRole('button', { name: 'Payment mode' }));
-    const panel = screen.getByRole('dialog', { name: 'Payment mode' });
+    await user.click(screen.getByRole('button', { name: 'Режим оплаты' }));
+    const panel = screen.getByRole('dialog', { name: 'Режим оплаты' });
     expect(
       within(panel)
         .getAllByRole('checkbox')
@@ -47,7 +47,7 @@ describe('PaymentFilters', () => {
     await user.click(within(panel).getByLabelText('SBP'));
     await user.click(within(panel).getByLabelText('C2C'));
     expect(last()?.modes).toEqual(['sbp', 'c2c']);
-    expect(screen.getByRole('button', { name: 'Payment mode' })).toHaveTextContent('SBP, C2C');
+    expect(screen.getByRole('button', { name: 'Режим оплаты' })).toHaveTextContent('SBP, C2C');
     await user.click(within(panel).getByLabelText(FILTER_LABELS.allModes));
     expect(last()?.modes).toEqual([]);
   });
@@ -55,11 +55,11 @@ describe('PaymentFilters', () => {
   it('searches and selects banks, popular ones grouped first', async () => {
     const user = userEvent.setup();
     const { last } = renderFilters();
-    await user.click(screen.getByRole('button', { name: 'Bank' }));
-    const panel = screen.getByRole('dialog', { name: 'Bank' });
-    expect(within(panel).getByText('Popular')).toBeInTheDocument();
-    expect(within(panel).getByText('Other banks')).toBeInTheDocument();
-    await user.type(within(panel).getByLabelText('Search bank'), 'озон');
+    await user.click(screen.getByRole('button', { name: 'Банк' }));
+    const panel = screen.getByRole('dialog', { name: 'Банк' });
+    expect(within(panel).getByText(FILTER_LABELS.popularBanks)).toBeInTheDocument();
+    expect(within(panel).getByText(FILTER_LABELS.otherBanks)).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText('Поиск банка'), 'озон');
     expect(within(panel).queryByLabelText(/Сбербанк/)).not.toBeInTheDocument();
     await user.click(within(panel).getByLabelText(/Озон Банк/));
     expect(last()?.banks).toEqual([11]);
@@ -92,8 +92,8 @@ describe('PaymentFilters', () => {
   it('chooses what the search looks in', async () => {
     const user = userEvent.setup();
     const { last } = renderFilters();
-    await user.click(screen.getByRole('button', { name: 'Search by' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Card' }));
+    await user.click(screen.getByRole('button', { name: 'Искать по' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Карта' }));
     expect(last()?.searchBy).toBe('card');
   });
 
@@ -111,6 +111,6 @@ describe('PaymentFilters', () => {
     await user.click(screen.getByRole('button', { name: FILTER_LABELS.reset }));
     expect(last()).toEqual(EMPTY_PAYMENT_FILTERS);
     expect(screen.getByLabelText(FILTER_LABELS.searchPlaceholder)).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Bank' })).toHaveTextContent(FILTER_LABELS.allBanks);
+    expect(screen.getByRole('button', { name: 'Банк' })).toHaveTextContent(FILTER_LABELS.allBanks);
   });
 });

@@ -26,16 +26,22 @@ import { type FilterOption, MultiSelectFilter } from './filter-popover.tsx';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export const SEARCH_BY_LABELS: Record<PaymentSearchBy, string> = {
-  all: 'All',
-  name: 'Name',
-  card: 'Card',
-  phone: 'Phone',
-  account: 'Account',
+  all: 'Везде',
+  name: 'Имя',
+  card: 'Карта',
+  phone: 'Телефон',
+  account: 'Счёт',
 };
 
-/** Labels of the shared filter bar (spec §2 Shared widgets). */
+/** Labels of the shared filter bar: the spec's own words in English (spec §2 Shared widgets), ours in Russian. */
 export const FILTER_LABELS = {
-  searchPlaceholder: 'Search by name, card, phone or account',
+  searchPlaceholder: 'Поиск по имени, карте, телефону или счёту',
+  searchBy: 'Искать по',
+  mode: 'Режим оплаты',
+  bank: 'Банк',
+  bankSearch: 'Поиск банка',
+  popularBanks: 'Популярные',
+  otherBanks: 'Другие банки',
   allModes: 'All Payment Mode',
   allBanks: 'All Payment Method',
   otherFilters: 'Other filters',
@@ -85,7 +91,7 @@ export function PaymentFilters({ filters, onChange, banks }: PaymentFiltersProps
     value: String(bank.id),
     label: bank.name,
     icon: <BankMark name={bank.name} size="sm" />,
-    group: bank.is_popular ? 'Popular' : 'Other banks',
+    group: bank.is_popular ? FILTER_LABELS.popularBanks : FILTER_LABELS.otherBanks,
   }));
 
   const other = OTHER_OPTIONS.filter((option) => filters[option.value as OtherKey]).map(
@@ -117,7 +123,7 @@ export function PaymentFilters({ filters, onChange, banks }: PaymentFiltersProps
       <div className="flex min-w-0 flex-1 gap-2 lg:min-w-[20rem]">
         <DropdownMenu>
           <DropdownMenuTrigger
-            aria-label="Search by"
+            aria-label={FILTER_LABELS.searchBy}
             className={cx(buttonClasses({ variant: 'secondary' }), 'shrink-0 gap-1 px-3 font-normal')}
           >
             {SEARCH_BY_LABELS[filters.searchBy]}
@@ -150,7 +156,7 @@ export function PaymentFilters({ filters, onChange, banks }: PaymentFiltersProps
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <MultiSelectFilter
-          label="Payment mode"
+          label={FILTER_LABELS.mode}
           allLabel={FILTER_LABELS.allModes}
           options={MODE_OPTIONS}
           selected={filters.modes}
@@ -158,13 +164,13 @@ export function PaymentFilters({ filters, onChange, banks }: PaymentFiltersProps
           className="col-span-2 sm:w-48"
         />
         <MultiSelectFilter
-          label="Bank"
+          label={FILTER_LABELS.bank}
           allLabel={FILTER_LABELS.allBanks}
           options={bankOptions}
           selected={filters.banks.map(String)}
           onChange={(selected) => onChange({ ...filters, banks: selected.map(Number) })}
           searchable
-          searchPlaceholder="Search bank"
+          searchPlaceholder={FILTER_LABELS.bankSearch}
           className="col-span-2 sm:w-52"
         />
         <MultiSelectFilter

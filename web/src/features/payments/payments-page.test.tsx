@@ -40,8 +40,8 @@ describe('PaymentsPage', () => {
     const user = userEvent.setup();
     const { listUrls } = renderPage({ body: { count: 0, results: [] } });
     await screen.findByText(PAYMENT_TEXT.emptyNone);
-    await user.click(screen.getByRole('button', { name: 'Payment mode' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Payment mode' })).getByLabelText('SBP'));
+    await user.click(screen.getByRole('button', { name: 'Режим оплаты' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Режим оплаты' })).getByLabelText('SBP'));
     expect(await screen.findByText(PAYMENT_TEXT.emptyFiltered)).toBeInTheDocument();
     expect(listUrls().at(-1)?.searchParams.get('modes')).toBe('sbp');
   });
@@ -53,9 +53,9 @@ describe('PaymentsPage', () => {
     expect(await screen.findAllByTestId('payment-card')).toHaveLength(20);
     expect(listUrls()[0]?.searchParams.get('page_size')).toBe('20');
     expect(listUrls()[0]?.searchParams.get('page')).toBe('1');
-    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('button', { name: 'Страница 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Страница 4' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Страница 2' }));
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
   });
 

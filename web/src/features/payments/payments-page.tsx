@@ -25,13 +25,13 @@ import { PaymentFilters } from './payment-filters.tsx';
 /** From this viewport width the list shows one wide row per method (spec §9 breakpoint 1260px). */
 export const PAYMENTS_DESKTOP_QUERY = '(min-width: 1260px)';
 
-const DESKTOP_COLUMNS = ['Bank / Owner', 'Requisites', 'Mode', 'Rating'];
+const DESKTOP_COLUMNS = ['Банк / владелец', 'Реквизиты', 'Режим', 'Рейтинг'];
 
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth'];
 
 function ListSkeleton({ desktop }: { desktop: boolean }) {
   return (
-    <div className={cx('grid gap-3', !desktop && 'min-[720px]:grid-cols-2')} aria-busy="true">
+    <div className={cx('grid grid-cols-1 gap-3', !desktop && 'min-[720px]:grid-cols-2')} aria-busy="true">
       {SKELETON_ROWS.map((key) => (
         <Skeleton key={key} className={desktop ? 'h-[4.5rem] rounded-xl' : 'h-56 rounded-xl'} />
       ))}
@@ -98,8 +98,10 @@ export function PaymentsPage() {
             ))}
           </div>
         ) : (
+          // grid-cols-1 is minmax(0, 1fr): an implicit auto column grows to the cards' min-content width and
+          // pushed them 30 px past a 320 px screen.
           <div
-            className="grid gap-3 min-[720px]:grid-cols-2"
+            className="grid grid-cols-1 gap-3 min-[720px]:grid-cols-2"
             data-testid="payments-list"
             data-layout="mobile"
           >

@@ -21,6 +21,9 @@ export interface RequisiteValues {
 export const REQUISITE_FIELDS = ['name', 'card', 'phone_number', 'nomer_scheta'] as const;
 export type RequisiteField = (typeof REQUISITE_FIELDS)[number];
 
+/** Name and card take a whole row; phone and account, which go together (spec §5), share the next one. */
+const WIDE_FIELDS: ReadonlySet<RequisiteField> = new Set(['name', 'card']);
+
 export const REQUISITE_LABELS: Record<RequisiteField, string> = {
   name: 'Имя владельца',
   card: 'Номер карты',
@@ -83,7 +86,7 @@ export function RequisiteFields<T extends FieldValues>({
           required={field === 'name'}
           error={errorText(errors, field)}
           hint={locked[field] && !disabled ? PAYMENT_MESSAGES.lockedField : undefined}
-          className={field === 'name' ? 'sm:col-span-2' : undefined}
+          className={WIDE_FIELDS.has(field) ? 'sm:col-span-2' : undefined}
         >
           <Input
             autoComplete="off"
@@ -93,10 +96,7 @@ export function RequisiteFields<T extends FieldValues>({
             disabled={disabled}
             // Read-only rather than disabled: the form keeps sending the stored value unchanged.
             readOnly={locked[field]}
-            className={cx(
-              field !== 'name' && 'font-mono tabular-nums',
-              locked[field] && 'bg-gray-50 text-gray-500 focus:border-gray-200 focus:ring-0',
-            )}
+            className={cx(field !== 'name' && 'font-mono tabular-nums')}
             {...withInputFilter(register(field as Path<T>), FILTERS[field])}
           />
         </Field>

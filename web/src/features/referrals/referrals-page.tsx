@@ -5,10 +5,15 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function ReferralsPage() {
   return (
     <>
-      <PageHeader title="Referrals" description="Referral codes and the traders you invited." />
+      <PageHeader title="Referrals" description="Реферальные коды и приглашённые вами трейдеры." />
       <PlaceholderPanel
         icon={<Users size={22} />}
-        upcoming={['Referral list', 'Create a referral code', 'Referral details', 'Earnings from referrals']}
+        upcoming={[
+          'Список рефералов',
+          'Создание реферального кода',
+          'Подробности реферала',
+          'Доход от рефералов',
+        ]}
       />
     </>
   );

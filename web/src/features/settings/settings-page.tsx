@@ -5,14 +5,14 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Profile, wallets and Telegram connection." />
+      <PageHeader title="Settings" description="Профиль, кошельки и подключение Telegram." />
       <PlaceholderPanel
         icon={<Settings size={22} />}
         upcoming={[
-          'Profile and password',
-          'Wallet whitelist (leads)',
-          'Telegram connection',
-          'Notifications',
+          'Профиль и пароль',
+          'Белый список кошельков (для лидов)',
+          'Подключение Telegram',
+          'Уведомления',
         ]}
       />
     </>

@@ -6,6 +6,7 @@ import { mockApi } from '../../test/fetch-mock.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
 import { signedIn } from '../../test/session-fixtures.ts';
 import { setViewportWidth } from '../../test/viewport.ts';
+import { CONTENT_COLUMN } from './content-column.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,5 +96,20 @@ describe('AppShell', () => {
     expect(within(sidebar).getByText('User')).toBeInTheDocument();
     expect(within(sidebar).getByText('a@b.cc')).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('top bar on wide screens', () => {
+  it('puts the breadcrumb in the same centred column as the page content', async () => {
+    setViewportWidth(1920);
+    mockApi(signedIn(false));
+    renderAt('/payments');
+    const inner = await screen.findByTestId('top-bar-inner');
+    const main = screen.getByRole('main');
+    for (const name of CONTENT_COLUMN.split(' ')) {
+      expect(inner).toHaveClass(name);
+      expect(main).toHaveClass(name);
+    }
+    expect(within(inner).getByText('Payments')).toBeInTheDocument();
   });
 });

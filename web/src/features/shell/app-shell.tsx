@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { COMPACT_LAYOUT_QUERY, cx, useMediaQuery } from '../../ui/index.ts';
 import { BottomMenu } from './bottom-menu.tsx';
+import { CONTENT_COLUMN } from './content-column.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -14,7 +15,8 @@ export function AppShell() {
         <TopBar compact={compact} />
         <main
           className={cx(
-            'mx-auto w-full max-w-[1280px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8 lg:px-10',
+            CONTENT_COLUMN,
+            'flex-1 pt-6 sm:pt-8',
             compact ? 'pb-[calc(var(--spacing-bottom-menu)+2rem)]' : 'pb-12',
           )}
         >

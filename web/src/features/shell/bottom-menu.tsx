@@ -8,7 +8,7 @@ export function BottomMenu() {
   return (
     <nav
       data-testid="bottom-menu"
-      aria-label="Main"
+      aria-label="Основное меню"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
       <ul className="mx-auto grid h-bottom-menu max-w-2xl grid-cols-5">

@@ -57,7 +57,7 @@ export function Sidebar() {
           <Logo />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex flex-1 flex-col gap-7 overflow-y-auto px-4 pt-4">
+      <nav aria-label="Основное меню" className="flex flex-1 flex-col gap-7 overflow-y-auto px-4 pt-4">
         <Section title="General" items={visibleItems(GENERAL_NAV, isLead)} pathname={pathname} />
         <Section title="Settings" items={SETTINGS_NAV} pathname={pathname} />
       </nav>

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
 import {
   Avatar,
+  cx,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -13,6 +14,7 @@ import {
   Logo,
 } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
+import { CONTENT_COLUMN } from './content-column.ts';
 import { displayName } from './display-name.ts';
 import { currentNavItem } from './nav-items.ts';
 
@@ -29,51 +31,58 @@ export function TopBar({ compact }: { compact: boolean }) {
   const section = currentNavItem(pathname);
 
   return (
-    <header className="sticky top-0 z-20 flex h-topbar items-center gap-4 border-b border-gray-200/80 bg-canvas/85 px-4 backdrop-blur sm:px-6 lg:px-10">
-      {compact ? (
-        <Link to="/" aria-label="Processing — Overview">
-          <Logo />
-        </Link>
-      ) : (
-        <p className="text-small font-medium text-gray-500">
-          Processing <span className="px-1.5 text-gray-300">/</span>
-          <span className="text-gray-900">{section?.label ?? 'Overview'}</span>
-        </p>
-      )}
-      <div className="ml-auto flex items-center gap-2">
-        <div className="hidden items-center gap-2.5 sm:flex">
-          <Avatar name={name} size="sm" />
-          <span className="max-w-40 truncate text-small font-medium text-gray-800">{name}</span>
-        </div>
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <IconButton
-              aria-label="Меню"
-              variant="secondary"
-              icon={<Menu size={18} />}
-              data-testid="burger-menu"
-            />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem icon={<Settings size={16} />} onSelect={() => navigate('/settings')}>
-              Settings
-            </DropdownMenuItem>
-            {isLead ? (
-              <DropdownMenuItem icon={<Users size={16} />} onSelect={() => navigate('/referrals')}>
-                Referrals
+    <header className="sticky top-0 z-20 h-topbar border-b border-gray-200/80 bg-canvas/85 backdrop-blur">
+      {/* The same centred column as the page content, so the breadcrumb lines up with the title on wide screens. */}
+      <div className={cx(CONTENT_COLUMN, 'flex h-full items-center gap-4')} data-testid="top-bar-inner">
+        {compact ? (
+          <Link to="/" aria-label="Processing — Overview">
+            <Logo />
+          </Link>
+        ) : (
+          <p className="text-small font-medium text-gray-500">
+            Processing <span className="px-1.5 text-gray-300">/</span>
+            <span className="text-gray-900">{section?.label ?? 'Overview'}</span>
+          </p>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden items-center gap-2.5 sm:flex">
+            <Avatar name={name} size="sm" />
+            <span className="max-w-40 truncate text-small font-medium text-gray-800">{name}</span>
+          </div>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <IconButton
+                aria-label="Меню"
+                variant="secondary"
+                icon={<Menu size={18} />}
+                data-testid="burger-menu"
+              />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem icon={<Settings size={16} />} onSelect={() => navigate('/settings')}>
+                Settings
               </DropdownMenuItem>
-            ) : null}
-            <DropdownMenuItem icon={<LifeBuoy size={16} />} onSelect={() => navigate('/help')}>
-              Help &amp; Support
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem tone="danger" icon={<LogOut size={16} />} onSelect={() => navigate('/logout')}>
-              Log Out
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+              {isLead ? (
+                <DropdownMenuItem icon={<Users size={16} />} onSelect={() => navigate('/referrals')}>
+                  Referrals
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem icon={<LifeBuoy size={16} />} onSelect={() => navigate('/help')}>
+                Help &amp; Support
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                tone="danger"
+                icon={<LogOut size={16} />}
+                onSelect={() => navigate('/logout')}
+              >
+                Log Out
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
       </div>
     </header>
   );

@@ -5,14 +5,17 @@ import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
 export function TerminalsPage() {
   return (
     <>
-      <PageHeader title="Terminals" description="Devices that receive payments and report their charge." />
+      <PageHeader
+        title="Terminals"
+        description="Устройства, которые принимают платежи и сообщают уровень заряда."
+      />
       <PlaceholderPanel
         icon={<Smartphone size={22} />}
         upcoming={[
-          'Terminal cards with charge level',
-          'Linking payment methods',
-          'Add Terminal Now with QR activation',
-          'Search and status filter',
+          'Карточки терминалов с уровнем заряда',
+          'Привязка платёжных реквизитов',
+          'Add Terminal Now с активацией по QR-коду',
+          'Поиск и фильтр по статусу',
         ]}
       />
     </>

@@ -5,6 +5,7 @@ import {
   type WalletAddressResponse,
   type WalletData,
   type WhitelistChangeResponse,
+  type WithdrawLimits,
   type WithdrawRequest,
   type WithdrawVerifyResponse,
 } from '@app/shared';
@@ -16,6 +17,7 @@ export const walletKeys = {
   all: ['wallet'] as const,
   address: ['wallet', 'address'] as const,
   white: ['wallet', 'white'] as const,
+  withdrawLimits: ['wallet', 'withdraw-limits'] as const,
 };
 
 /** The deposit address, or null when the user has none yet (the server answers 404 until then). */
@@ -73,6 +75,16 @@ export function useConfirmWalletAddress() {
     onSuccess: (data) => {
       queryClient.setQueryData(walletKeys.address, data.address);
     },
+  });
+}
+
+/** GET account/wallet/withdraw/limits/ while `enabled`: the network fee and the minimum, shown before submitting. */
+export function useWithdrawLimits(enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.withdrawLimits,
+    queryFn: ({ signal }) => apiClient.get<WithdrawLimits>(API.wallet.withdrawLimits, { signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

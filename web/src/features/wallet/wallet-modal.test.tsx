@@ -1,10 +1,11 @@
-import { API, WALLET_TEXT } from '@app/shared';
+import { API, WALLET_MESSAGES, WALLET_TEXT } from '@app/shared';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { notify } from '../../ui/index.ts';
 import { WalletModal, type WalletTab } from './wallet-modal.tsx';
 
 const ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -47,6 +48,7 @@ async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) 
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('Deposit tab', () => {
@@ -269,5 +271,93 @@ describe('Withdraw tab (leads)', () => {
       await vi.advanceTimersByTimeAsync(2_000);
     });
     await waitFor(() => expect(screen.getByTestId('modal-state')).toHaveTextContent('closed'));
+  });
+});
+
+describe('Withdraw form: limits, decimal comma, success by status', () => {
+  const limits: Handlers = { [`GET ${API.wallet.withdrawLimits}`]: { body: { fee: 1, minimum: 10 } } };
+
+  it('shows the fee, the minimum, what arrives and what leaves the balance before submitting', async () => {
+    const { user } = setup({ ...withAddress, ...limits }, { isLead: true, tab: 'withdraw' });
+    const cost = await screen.findByTestId('withdraw-cost');
+    expect(cost).toHaveTextContent('Комиссия сети1 USDT');
+    expect(cost).toHaveTextContent('Минимальная сумма10 USDT');
+    expect(cost).toHaveTextContent('Поступит на адрес—');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12,5');
+    expect(cost).toHaveTextContent('Поступит на адрес12.5 USDT');
+    expect(cost).toHaveTextContent('Спишется с баланса13.5 USDT');
+  });
+
+  it('refuses an amount below the minimum or with more than 6 decimals under the field, sending nothing', async () => {
+    const { user, calls } = setup({ ...withAddress, ...limits }, { isLead: true, tab: 'withdraw' });
+    await screen.findByTestId('withdraw-cost');
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '9,5');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet Address' }), OTHER);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Минимальная сумма вывода — 10 USDT'));
+    await user.clear(amount);
+    await user.type(amount, '10,1234567');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(WALLET_MESSAGES.amountPrecision));
+    expect(called(calls, 'POST', API.wallet.withdrawRequest)).toHaveLength(0);
+  });
+
+  it("says 'Please fill in all fields' when the address is empty", async () => {
+    const toast = vi.spyOn(notify, 'error');
+    const { user, calls } = setup({ ...withAddress, ...limits }, { isLead: true, tab: 'withdraw' });
+    await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '15');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Please fill in all fields'));
+    expect(screen.getByRole('textbox', { name: 'Wallet Address' })).toHaveAttribute('aria-invalid', 'true');
+    expect(called(calls, 'POST', API.wallet.withdrawRequest)).toHaveLength(0);
+  });
+
+  it('sends "12,5" as 12.5, opens the code step on any 2xx answer and restates amount, fee and address', async () => {
+    const toast = vi.spyOn(notify, 'error');
+    const { user, calls } = setup(
+      {
+        ...withAddress,
+        ...limits,
+        // Different wording than the spec's text: success is the status, not the message.
+        [`POST ${API.wallet.withdrawRequest}`]: { body: { message: 'Код отправлен на почту' } },
+      },
+      { isLead: true, tab: 'withdraw' },
+    );
+    await screen.findByTestId('withdraw-cost');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12,5');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet Address' }), OTHER);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Withdrawal' });
+    expect(called(calls, 'POST', API.wallet.withdrawRequest)[0]?.body).toEqual({
+      amount: 12.5,
+      address: OTHER,
+    });
+    const summary = within(confirm).getByTestId('withdraw-confirm-summary');
+    expect(summary).toHaveTextContent('Сумма12.5 USDT');
+    expect(summary).toHaveTextContent('Комиссия сети1 USDT');
+    expect(summary).toHaveTextContent('Спишется с баланса13.5 USDT');
+    expect(summary).toHaveTextContent(OTHER);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('treats an error status as a failure even when its text looks like success', async () => {
+    const { user } = setup(
+      {
+        ...withAddress,
+        ...limits,
+        [`POST ${API.wallet.withdrawRequest}`]: {
+          status: 502,
+          body: { message: 'OTP sent for withdrawal verification' },
+        },
+      },
+      { isLead: true, tab: 'withdraw' },
+    );
+    await screen.findByTestId('withdraw-cost');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet Address' }), OTHER);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('OTP sent for withdrawal verification')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm Withdrawal' })).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,29 @@
 import {
-  filterAmount,
   filterCryptoAddress,
+  filterWithdrawAmount,
+  usdtText,
+  WALLET_MESSAGES,
   WALLET_SUCCESS_MS,
   WALLET_TEXT,
+  WITHDRAW_SUMMARY_TEXT,
+  type WithdrawFormValues,
+  type WithdrawLimits,
   type WithdrawRequest,
-  withdrawRequest,
+  withdrawCost,
+  withdrawFormSchema,
 } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { otpErrorText, walletErrorText } from '../../api/errors.ts';
 import { Button, Field, Input, notify } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
-import { useRequestWithdrawal, useVerifyWithdrawal } from './api.ts';
-import { otpErrorText, walletErrorText } from './messages.ts';
+import { useRequestWithdrawal, useVerifyWithdrawal, useWithdrawLimits } from './api.ts';
 import { WhitelistPicker } from './whitelist-picker.tsx';
 
-interface WithdrawValues {
-  amount: string;
-  address: string;
+/** A confirmed request waiting for its code, with the fee known when the form was sent. */
+interface PendingWithdrawal extends WithdrawRequest {
+  fee: number | null;
 }
 
 export interface WithdrawPanelProps {
@@ -26,60 +33,124 @@ export interface WithdrawPanelProps {
   onDone: () => void;
 }
 
-/** Withdraw tab ('Withdraw USDT', leads only): amount and address, then the emailed code (spec §4 Wallet). */
+/** Field text under an input: 'Please fill in all fields' is said once, as a toast, not under each field. */
+function fieldError(message: string | undefined): string | undefined {
+  return message && message !== WALLET_MESSAGES.fillAllFields ? message : undefined;
+}
+
+function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-gray-500">{label}</dt>
+      <dd className={strong ? 'font-semibold text-gray-900 tabular-nums' : 'text-gray-800 tabular-nums'}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Fee, minimum, what arrives and what leaves the balance, before the user submits. */
+function CostSummary({ amount, limits }: { amount: string; limits: WithdrawLimits }) {
+  const cost = withdrawCost(amount, limits);
+  return (
+    <dl
+      className="flex flex-col gap-1.5 rounded-lg border border-gray-200 bg-gray-50 px-3.5 py-3 text-small"
+      data-testid="withdraw-cost"
+    >
+      <SummaryRow label={WITHDRAW_SUMMARY_TEXT.fee} value={usdtText(limits.fee)} />
+      <SummaryRow label={WITHDRAW_SUMMARY_TEXT.minimum} value={usdtText(limits.minimum)} />
+      <SummaryRow label={WITHDRAW_SUMMARY_TEXT.arrives} value={cost ? usdtText(cost.arrives) : '—'} />
+      <SummaryRow label={WITHDRAW_SUMMARY_TEXT.total} value={cost ? usdtText(cost.total) : '—'} strong />
+    </dl>
+  );
+}
+
+/** What the code confirms: amount, fee, total and address, restated in the OTP modal. */
+function ConfirmSummary({ pending }: { pending: PendingWithdrawal }) {
+  const cost =
+    pending.fee === null ? null : withdrawCost(String(pending.amount), { fee: pending.fee, minimum: 0 });
+  return (
+    <dl
+      className="flex flex-col gap-1.5 rounded-lg border border-gray-200 bg-gray-50 px-3.5 py-3 text-small"
+      data-testid="withdraw-confirm-summary"
+    >
+      <SummaryRow label={WITHDRAW_SUMMARY_TEXT.amount} value={usdtText(pending.amount)} strong />
+      {cost ? (
+        <>
+          <SummaryRow label={WITHDRAW_SUMMARY_TEXT.fee} value={usdtText(cost.fee)} />
+          <SummaryRow label={WITHDRAW_SUMMARY_TEXT.total} value={usdtText(cost.total)} />
+        </>
+      ) : null}
+      <div className="flex flex-col gap-0.5">
+        <dt className="text-gray-500">{WITHDRAW_SUMMARY_TEXT.address}</dt>
+        <dd className="font-mono text-caption break-all text-gray-900">{pending.address}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Withdraw tab ('Withdraw USDT', leads only): a react-hook-form form on the shared withdraw schema
+ * (decimal comma, at most 6 decimals, 'Please fill in all fields'), the fee, minimum and totals from the
+ * server before submitting, then the emailed code (spec §4 Wallet). Success is the HTTP status of the
+ * call, never the wording of its answer.
+ */
 export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
-  const { control, handleSubmit, setValue, reset } = useForm<WithdrawValues>({
+  const limits = useWithdrawLimits();
+  const schema = useMemo(() => withdrawFormSchema(limits.data), [limits.data]);
+  const { control, handleSubmit, setValue, reset, formState } = useForm<
+    WithdrawFormValues,
+    unknown,
+    WithdrawRequest
+  >({
+    resolver: zodResolver(schema),
     defaultValues: { amount: '', address: '' },
   });
+  const amount = useWatch({ control, name: 'amount' });
   const request = useRequestWithdrawal();
   const verify = useVerifyWithdrawal();
-  const [pending, setPending] = useState<WithdrawRequest | null>(null);
+  const [pending, setPending] = useState<PendingWithdrawal | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
   const doneTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(doneTimer.current), []);
 
-  const submit = handleSubmit(async (values) => {
-    const amount = Number.parseFloat(filterAmount(values.amount));
-    const address = filterCryptoAddress(values.address);
-    if (!Number.isFinite(amount) || !address) {
-      notify.error(WALLET_TEXT.fillAllFields);
-      return;
-    }
-    const body = withdrawRequest.safeParse({ amount, address });
-    if (!body.success) {
-      notify.error(body.error.issues[0]?.message ?? WALLET_TEXT.withdrawFailed);
-      return;
-    }
+  const onInvalid = (errors: FieldErrors<WithdrawFormValues>) => {
+    const messages = [errors.amount?.message, errors.address?.message];
+    if (messages.includes(WALLET_MESSAGES.fillAllFields)) notify.error(WALLET_TEXT.fillAllFields);
+  };
+
+  const submit = handleSubmit(async (body) => {
     try {
-      const answer = await request.mutateAsync(body.data);
-      if (answer?.message === WALLET_TEXT.withdrawOtpSent) {
-        setPending(body.data);
-        setOtpOpen(true);
-      } else {
-        notify.error(answer?.message || WALLET_TEXT.withdrawFailed);
-      }
+      // A 2xx answer means the code was mailed; its wording is not compared.
+      await request.mutateAsync(body);
+      setPending({ ...body, fee: limits.data?.fee ?? null });
+      setOtpOpen(true);
     } catch (error) {
       notify.error(walletErrorText(error, WALLET_TEXT.withdrawFailed));
     }
-  });
+  }, onInvalid);
 
   const confirm = async (otp: string) => {
     if (!pending) return;
-    await verify.mutateAsync({ ...pending, otp });
+    const { fee: _fee, ...body } = pending;
+    await verify.mutateAsync({ ...body, otp });
     setOtpOpen(false);
-    setPending(null);
     notify.success(WALLET_TEXT.withdrawalSent, { duration: WALLET_SUCCESS_MS });
     doneTimer.current = window.setTimeout(() => {
       reset();
+      setPending(null);
       onDone();
     }, WALLET_SUCCESS_MS);
   };
+
+  const amountError = formState.errors.amount?.message;
+  const addressError = formState.errors.address?.message;
 
   return (
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <h3 className="text-h3 text-gray-900">{WALLET_TEXT.withdrawHeading}</h3>
-        <Field label={WALLET_TEXT.amount}>
+        <Field label={WALLET_TEXT.amount} error={fieldError(amountError)}>
           <Controller
             control={control}
             name="amount"
@@ -88,10 +159,11 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
                 name={field.name}
                 value={field.value}
                 onBlur={field.onBlur}
-                onChange={(event) => field.onChange(filterAmount(event.target.value))}
+                onChange={(event) => field.onChange(filterWithdrawAmount(event.target.value))}
+                invalid={Boolean(amountError)}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="0.00"
+                placeholder="0,00"
                 trailing={<span className="pr-2.5 text-small font-medium text-gray-500">USDT</span>}
               />
             )}
@@ -99,6 +171,7 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
         </Field>
         <Field
           label={WALLET_TEXT.walletAddress}
+          error={fieldError(addressError)}
           labelAside={
             <WhitelistPicker
               addresses={whiteList}
@@ -115,6 +188,7 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
                 value={field.value}
                 onBlur={field.onBlur}
                 onChange={(event) => field.onChange(filterCryptoAddress(event.target.value))}
+                invalid={Boolean(addressError)}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="T…"
@@ -123,6 +197,11 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
             )}
           />
         </Field>
+        {limits.data ? (
+          <CostSummary amount={amount} limits={limits.data} />
+        ) : limits.isError ? (
+          <p className="text-small text-gray-500">{WITHDRAW_SUMMARY_TEXT.limitsUnavailable}</p>
+        ) : null}
         <Button type="submit" size="lg" fullWidth loading={request.isPending}>
           {request.isPending ? WALLET_TEXT.processing : WALLET_TEXT.withdrawSubmit}
         </Button>
@@ -132,9 +211,10 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
         open={otpOpen}
         onOpenChange={setOtpOpen}
         title={WALLET_TEXT.confirmWithdrawal}
-        description="Введите 6-значный код, отправленный на вашу почту."
+        description={WITHDRAW_SUMMARY_TEXT.codeSent}
+        summary={pending ? <ConfirmSummary pending={pending} /> : null}
         onVerify={confirm}
-        errorText={otpErrorText}
+        errorText={(error) => otpErrorText(error, { orError: true })}
       />
     </>
   );
