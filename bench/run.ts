@@ -140,6 +140,21 @@ async function seedMethods(database: Database, userId: string, count: number, ca
     from generate_series(1, ${count}) as g`);
 }
 
+/**
+ * Bulk load as one would: the trigram indexes (as the migrations define them) are dropped during the seed
+ * and built afterwards, then the table is analyzed, as PostgreSQL's autovacuum would after such a change
+ * (PGlite has no autovacuum; see the report's open points).
+ */
+async function bulkSeed(database: Database, seeds: [string, number, string][]) {
+  const found = (await database.db.execute(
+    sql`select indexname, indexdef from pg_indexes where tablename = 'payment_methods' and indexdef like '%gin_trgm_ops%'`,
+  )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+  for (const index of found.rows) await database.db.execute(sql.raw(`drop index ${index.indexname}`));
+  for (const [userId, count, prefix] of seeds) await seedMethods(database, userId, count, prefix);
+  for (const index of found.rows) await database.db.execute(sql.raw(index.indexdef));
+  await database.db.execute(sql`analyze payment_methods`);
+}
+
 async function benchEngine(
   engine: 'pglite' | 'postgres',
   database: Database,
@@ -210,9 +225,15 @@ async function benchEngine(
     const small = await signedInUser(database);
     const large = await signedInUser(database);
     const seedStarted = performance.now();
-    await seedMethods(database, small.userId, 100, `5${engine === 'pglite' ? 1 : 2}01`);
-    await seedMethods(database, large.userId, 100_000, `5${engine === 'pglite' ? 1 : 2}02`);
-    line('seeded 10^5 methods (one INSERT … SELECT)', `${fixed(performance.now() - seedStarted, 0)} ms`, '');
+    await bulkSeed(database, [
+      [small.userId, 100, `5${engine === 'pglite' ? 1 : 2}01`],
+      [large.userId, 100_000, `5${engine === 'pglite' ? 1 : 2}02`],
+    ]);
+    line(
+      'seeded 10^5 methods (INSERT … SELECT, then indexes)',
+      `${fixed(performance.now() - seedStarted, 0)} ms`,
+      '',
+    );
     const listPath = `${prefix}${API.payments.list}`;
     const walk = async (who: Signed): Promise<LoadRequest[]> => {
       const first = await app.inject({ url: `${listPath}?page=1`, headers: { cookie: who.cookie } });

@@ -5,11 +5,12 @@
 -- pg_trgm is a trusted extension on PostgreSQL 13+; PGlite loads it from its contrib (PGLITE_EXTENSIONS).
 create extension if not exists pg_trgm;
 
--- ILIKE '%name%' and LIKE '%digits%' (three characters or more) are answered from these.
-create index payment_methods_name_trgm_idx on payment_methods using gin (name gin_trgm_ops);
-create index payment_methods_card_trgm_idx on payment_methods using gin (card gin_trgm_ops);
-create index payment_methods_phone_trgm_idx on payment_methods using gin (phone_number gin_trgm_ops);
-create index payment_methods_account_trgm_idx on payment_methods using gin (nomer_scheta gin_trgm_ops);
+-- ILIKE '%name%' and LIKE '%digits%' (three characters or more) are answered from these. fastupdate off:
+-- PGlite has no autovacuum to flush a GIN pending list, which every search would otherwise read through.
+create index payment_methods_name_trgm_idx on payment_methods using gin (name gin_trgm_ops) with (fastupdate = off);
+create index payment_methods_card_trgm_idx on payment_methods using gin (card gin_trgm_ops) with (fastupdate = off);
+create index payment_methods_phone_trgm_idx on payment_methods using gin (phone_number gin_trgm_ops) with (fastupdate = off);
+create index payment_methods_account_trgm_idx on payment_methods using gin (nomer_scheta gin_trgm_ops) with (fastupdate = off);
 
 -- How many methods each user has, kept exact by the triggers below in the same transaction as the change.
 -- Statement-level triggers with transition tables, so a bulk insert updates the row once, not per row.
