@@ -52,8 +52,11 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** GET /api/v1/payments/list/ */
 export const paymentListResponse = z.object({
+  /** Exact up to a threshold of the owner's methods, then an estimate (the server says which rule). */
   count: z.number().int(),
   results: z.array(paymentMethodSchema),
+  /** Opaque; send it as `cursor` with page + 1 to read the next page by keyset. Null on the last page. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type PaymentListResponse = z.infer<typeof paymentListResponse>;
 
@@ -107,6 +110,12 @@ export const paymentListQuery = z.object({
     .min(1, LIST_QUERY_MESSAGE)
     .max(100, LIST_QUERY_MESSAGE)
     .default(20),
+  /** The previous page's next_cursor (optional, opaque): the same page, read without OFFSET. */
+  cursor: z
+    .string({ error: LIST_QUERY_MESSAGE })
+    .max(512, LIST_QUERY_MESSAGE)
+    .regex(/^[A-Za-z0-9_-]+$/, LIST_QUERY_MESSAGE)
+    .optional(),
 });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
 

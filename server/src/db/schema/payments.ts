@@ -35,3 +35,14 @@ export const paymentMethods = pgTable('payment_methods', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many payment methods each user has, kept exact by triggers on payment_methods. Mirrors
+ * migrations/0006_payment_list.sql (which also adds the trigram indexes of the list search).
+ */
+export const paymentMethodCounts = pgTable('payment_method_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

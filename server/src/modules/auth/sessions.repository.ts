@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -6,30 +7,51 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   await db.insert(sessions).values(values);
 }
 
-/** The live session for a token hash with its user: not revoked, not past absolute or idle expiry. */
-export async function findLive(db: DbOrTx, tokenHash: string, now: Date, idleSince: Date) {
-  const [row] = await db
+const liveSession = builtOnce((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(UNNAMED_STATEMENT),
+);
+
+/**
+ * The live session for a token hash with its user: not revoked, not past absolute or idle expiry. Runs on
+ * every signed-in request, so its SQL is built once (placeholders bind timestamps as ISO text).
+ */
+export async function findLive(db: DbOrTx, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await liveSession(db).execute({
+    tokenHash,
+    now: now.toISOString(),
+    idleSince: idleSince.toISOString(),
+  });
   return row;
 }
 
+const touchSession = builtOnce((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
+    .where(and(eq(sessions.id, sql.placeholder('id')), lt(sessions.lastSeenAt, sql.placeholder('before'))))
+    .prepare(UNNAMED_STATEMENT),
+);
+
 /** Moves the idle clock forward, at most once a minute per session to keep reads cheap. */
 export async function touch(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: now })
-    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now.getTime() - 60_000))));
+  await touchSession(db).execute({
+    id,
+    now: now.toISOString(),
+    before: new Date(now.getTime() - 60_000).toISOString(),
+  });
 }
 
 export async function revokeByTokenHash(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import { USER_BUCKETS, type UserBucket } from './accounts.ts';
@@ -96,13 +97,18 @@ export async function insertPostings(
   await db.insert(ledgerPostings).values(rows);
 }
 
-/** A user's balances row, if the user ever had money. */
-export async function findBalances(db: DbOrTx, userId: string) {
-  const [row] = await db
+const balancesOf = builtOnce((db) =>
+  db
     .select({ available: userBalances.available, frozen: userBalances.frozen, profit: userBalances.profit })
     .from(userBalances)
-    .where(eq(userBalances.userId, userId))
-    .limit(1);
+    .where(eq(userBalances.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare(UNNAMED_STATEMENT),
+);
+
+/** A user's balances row, if the user ever had money. Read on every dashboard, so built once. */
+export async function findBalances(db: DbOrTx, userId: string) {
+  const [row] = await balancesOf(db).execute({ userId });
   return row;
 }
 

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { banks, paymentMethods, users } from '../../db/schema/index.ts';
+import { banks, paymentMethodCounts, paymentMethods, users } from '../../db/schema/index.ts';
 
 export type BankRow = typeof banks.$inferSelect;
 export type NewBank = typeof banks.$inferInsert;
@@ -131,28 +131,110 @@ function searchCondition(search: string, searchBy: PaymentListQuery['search_by']
   }
 }
 
-/** One page of a user's methods with the Payments page filters, newest first, and the filtered total. */
-export async function listOwned(
-  db: DbOrTx,
-  userId: string,
-  query: PaymentListQuery,
-): Promise<{ count: number; rows: { method: PaymentMethodRow; bank: BankRow }[] }> {
-  const conditions: SQL[] = [eq(paymentMethods.userId, userId)];
+/** The filters of the Payments page as conditions, without the owner (empty: no filter). */
+function listFilters(query: PaymentListQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.search) conditions.push(searchCondition(query.search, query.search_by));
   if (query.modes?.length) conditions.push(or(...query.modes.map((mode) => MODE_CONDITIONS[mode]))!);
   if (query.banks?.length) conditions.push(inArray(paymentMethods.bankId, query.banks));
   if (query.active_only) conditions.push(eq(paymentMethods.isActive, true));
   if (query.connected_only) conditions.push(isNotNull(paymentMethods.terminalId));
   if (query.not_connected_only) conditions.push(isNull(paymentMethods.terminalId));
-  const where = and(...conditions);
-  const [total] = await db.select({ count: count() }).from(paymentMethods).where(where);
-  const rows = await db
-    .select({ method: paymentMethods, bank: banks })
+  return conditions;
+}
+
+/** A row's place in the list order (created_at desc, id desc); created_at as UTC text to the microsecond. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** created_at exactly (a JS Date would drop the microseconds and break ties in the keyset). */
+const positionOf = sql<string>`to_char(${paymentMethods.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows strictly after a position in the list order; the index (user_id, created_at desc, id desc) serves it. */
+function after(position: ListPosition): SQL {
+  const createdAt = sql`${position.createdAt}::timestamptz`;
+  return and(
+    sql`${paymentMethods.createdAt} <= ${createdAt}`,
+    or(sql`${paymentMethods.createdAt} < ${createdAt}`, sql`${paymentMethods.id} < ${position.id}::uuid`),
+  )!;
+}
+
+/**
+ * Owners with at most this many methods get an exact filtered count; above it the count is an estimate
+ * from this many of their newest methods, so counting never reads more than this many rows.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
+export interface ListPage {
+  rows: { method: PaymentMethodRow; bank: BankRow }[];
+  /** Where the next page starts, or null on the last page. */
+  next: ListPosition | null;
+  count: number;
+  /** False when count is an estimate (filtered, and the owner has more than EXACT_COUNT_LIMIT methods). */
+  exact: boolean;
+}
+
+/**
+ * One page of a user's methods with the Payments page filters, newest first, and the filtered total. The
+ * page is read from `start` by keyset when given (the usual walk to the next page), otherwise by OFFSET from
+ * (page - 1) * page_size. Its cost depends on the page, not on the user's history:
+ * - rows: an index range scan (or the trigram indexes for a search), page_size + 1 rows;
+ * - count without filters: exact, from payment_method_counts (kept by triggers);
+ * - count with filters: exact when the owner has at most `exactCountLimit` methods; otherwise the share of
+ *   matches among the newest `exactCountLimit` scaled to the owner's total, never below what this page
+ *   proves exists (rows before and on it, plus one when a next page exists) and never above the total.
+ */
+export async function listOwned(
+  db: DbOrTx,
+  userId: string,
+  query: PaymentListQuery,
+  start?: ListPosition,
+  exactCountLimit = EXACT_COUNT_LIMIT,
+): Promise<ListPage> {
+  const owner = eq(paymentMethods.userId, userId);
+  const filters = listFilters(query);
+  const skipped = (query.page - 1) * query.page_size;
+  const found = await db
+    .select({ method: paymentMethods, bank: banks, position: positionOf })
     .from(paymentMethods)
     .innerJoin(banks, eq(banks.id, paymentMethods.bankId))
-    .where(where)
+    .where(and(owner, ...filters, start ? after(start) : undefined))
     .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return { count: total?.count ?? 0, rows };
+    .limit(query.page_size + 1)
+    .offset(start ? 0 : skipped);
+  const hasMore = found.length > query.page_size;
+  const page = found.slice(0, query.page_size);
+  const last = page.at(-1);
+  const next = hasMore && last ? { createdAt: last.position, id: last.method.id } : null;
+  const rows = page.map(({ method, bank }) => ({ method, bank }));
+
+  const [counted] = await db
+    .select({ total: paymentMethodCounts.total })
+    .from(paymentMethodCounts)
+    .where(eq(paymentMethodCounts.userId, userId));
+  const total = counted?.total ?? 0;
+  if (filters.length === 0) return { rows, next, count: total, exact: true };
+
+  // The owner's newest methods, under the table's own name so the filter conditions apply to them as is.
+  const newest = db
+    .select()
+    .from(paymentMethods)
+    .where(owner)
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+    .limit(exactCountLimit)
+    .as('payment_methods');
+  const [sample] = await db
+    .select({
+      matched: sql<number>`count(*) filter (where ${and(...filters)})`.mapWith(Number),
+      scanned: count(),
+    })
+    .from(newest);
+  const matched = sample?.matched ?? 0;
+  const scanned = sample?.scanned ?? 0;
+  if (scanned < exactCountLimit || scanned >= total) return { rows, next, count: matched, exact: true };
+  const proven = skipped + rows.length + (hasMore ? 1 : 0);
+  const estimate = Math.round((matched / scanned) * total);
+  return { rows, next, count: Math.min(total, Math.max(estimate, matched, proven)), exact: false };
 }

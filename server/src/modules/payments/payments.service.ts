@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
 import * as repo from './payments.repository.ts';
 
 /** Who is asking; every method is checked against this owner first. */
@@ -195,10 +196,17 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
       return (await repo.listBanks(db)).map(toApiBank);
     },
 
-    /** GET list: one page of the actor's methods with the page's filters; newest first. */
+    /**
+     * GET list: one page of the actor's methods with the page's filters; newest first. `next_cursor` lets the
+     * next page be read by keyset; `count` is exact up to repo.EXACT_COUNT_LIMIT methods (see listOwned).
+     */
     async list(actor: PaymentsActor, query: PaymentListQuery): Promise<PaymentListResponse> {
-      const { count, rows } = await repo.listOwned(db, actor.id, query);
-      return { count, results: rows.map(({ method, bank }) => toApiMethod(method, bank)) };
+      const { count, rows, next } = await repo.listOwned(db, actor.id, query, decodeListCursor(query));
+      return {
+        count,
+        results: rows.map(({ method, bank }) => toApiMethod(method, bank)),
+        next_cursor: next ? encodeListCursor(query, next) : null,
+      };
     },
 
     /** One method of the actor, or 404. */

@@ -35,13 +35,20 @@ export function useBanks() {
 
 /** GET list: one page (20 per page, spec §9) of the filtered methods; the previous page stays while loading. */
 export function usePaymentList(filters: PaymentListFilters, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: paymentsKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      apiClient.get<PaymentListResponse>(API.payments.list, {
-        query: toPaymentListParams(filters, page, PAGE_SIZES.payments),
+    queryFn: ({ signal }) => {
+      // With the previous page at hand, its cursor lets the server read this page without OFFSET.
+      const previous = queryClient.getQueryData<PaymentListResponse>(paymentsKeys.list(filters, page - 1));
+      return apiClient.get<PaymentListResponse>(API.payments.list, {
+        query: {
+          ...toPaymentListParams(filters, page, PAGE_SIZES.payments),
+          cursor: previous?.next_cursor ?? undefined,
+        },
         signal,
-      }),
+      });
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -59,6 +59,17 @@ describe('PaymentsPage', () => {
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
   });
 
+  it("sends page 1's next_cursor with page 2, so the server reads it without OFFSET", async () => {
+    const user = userEvent.setup();
+    const results = Array.from({ length: 20 }, () => paymentMethod());
+    const { listUrls } = renderPage({ body: { count: 45, results, next_cursor: 'after-page-1' } });
+    expect(await screen.findAllByTestId('payment-card')).toHaveLength(20);
+    expect(listUrls()[0]?.searchParams.has('cursor')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(listUrls().at(-1)?.searchParams.get('cursor')).toBe('after-page-1');
+  });
+
   it('uses the desktop rows on wide screens and stacked cards on phones', async () => {
     setViewportWidth(1440);
     const { unmount } = renderPage({ body: { count: 1, results: [paymentMethod()] } });
