@@ -257,18 +257,21 @@ describe('create', () => {
     ],
     [{ bank: 'sber' }, { bank: [PAYMENT_MESSAGES.bankRequired] }],
     [{ bank: 999_999 }, { bank: [PAYMENT_MESSAGES.bankRequired] }],
-  ])('refuses %j with the spec message under its field, in the create answer shape', async (change, errors) => {
-    const before = (await listAll(owner.cookie)).count;
-    const response = await post('/api/v1/payments/create/', owner.cookie, {
-      name: 'Ivan Petrov',
-      bank: sber,
-      card: freshCard(),
-      ...change,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(createFailure(errors));
-    expect((await listAll(owner.cookie)).count).toBe(before);
-  });
+  ])(
+    'refuses %j with the spec message under its field, in the create answer shape',
+    async (change, errors) => {
+      const before = (await listAll(owner.cookie)).count;
+      const response = await post('/api/v1/payments/create/', owner.cookie, {
+        name: 'Ivan Petrov',
+        bank: sber,
+        card: freshCard(),
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(createFailure(errors));
+      expect((await listAll(owner.cookie)).count).toBe(before);
+    },
+  );
 
   it('refuses a card or account that exists on any method of any user, active or not', async () => {
     const card = freshCard();

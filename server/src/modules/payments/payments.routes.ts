@@ -1,8 +1,8 @@
 import {
   API,
   banksResponse,
-  paymentCreateRequest,
   paymentCreateErrorResponse,
+  paymentCreateRequest,
   paymentCreateResponse,
   paymentLimitsQuery,
   paymentLimitsRequest,
