@@ -23,7 +23,8 @@ import { sessionPlugin } from './plugins/session.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
+/** A source map, or a compressed copy of one that a build step may have made. */
+const isSourceMap = (pathName: string) => /\.map(\.br|\.gz)?$/i.test(pathName);
 
 /** The API modules, each registered under API_PREFIX. Add a module here. */
 const API_MODULES = [
