@@ -83,6 +83,16 @@ describe("the framework's own errors", () => {
     expectRefusal(response, 415, HTTP_ERROR_TEXT.unsupportedMediaType);
   });
 
+  it('415: a body in an unknown Content-Encoding', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: `${t.prefix}${API.auth.login}`,
+      headers: { 'content-type': 'application/json', 'content-encoding': ECHO },
+      payload: '{}',
+    });
+    expectRefusal(response, 415, HTTP_ERROR_TEXT.unsupportedMediaType);
+  });
+
   it('413: a body over the limit', async () => {
     const response = await inject({
       method: 'POST',
