@@ -248,7 +248,8 @@ export function toPaymentCreateError(body: unknown): PaymentCreateErrorResponse 
   const popup: string[] = [];
   for (const [key, value] of Object.entries(body)) {
     if (key === 'request_id' && typeof value === 'string') answer.request_id = value;
-    else if (Array.isArray(value)) errors[key] = value.filter((item) => typeof item === 'string');
+    else if (Array.isArray(value))
+      errors[key] = value.filter((item): item is string => typeof item === 'string');
     else if (typeof value === 'string') popup.push(value);
   }
   if (Object.keys(errors).length) answer.errors = errors;
