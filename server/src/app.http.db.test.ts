@@ -83,6 +83,18 @@ describe("the framework's own errors", () => {
     expectRefusal(response, 415, HTTP_ERROR_TEXT.unsupportedMediaType);
   });
 
+  it('413: a gzip body counts by its unpacked size (no zip bomb past the limit)', async () => {
+    const packed = zlib.gzipSync(JSON.stringify({ email: 'a'.repeat(5_000_000) }));
+    expect(packed.length).toBeLessThan(100_000);
+    const response = await inject({
+      method: 'POST',
+      url: `${t.prefix}${API.auth.login}`,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: packed,
+    });
+    expectRefusal(response, 413, HTTP_ERROR_TEXT.bodyTooLarge);
+  });
+
   it('415: a body in an unknown Content-Encoding', async () => {
     const response = await inject({
       method: 'POST',
