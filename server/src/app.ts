@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TOO_MANY_REQUESTS } from '@app/shared';
+import { HTTP_ERROR_TEXT, TOO_MANY_REQUESTS } from '@app/shared';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,11 +16,15 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** A source map, or a compressed copy of one that a build step may have made. */
+const isSourceMap = (pathName: string) => /\.map(\.br|\.gz)?$/i.test(pathName);
 
 /** The API modules, each registered under API_PREFIX. Add a module here. */
 const API_MODULES = [
@@ -43,22 +47,21 @@ export async function buildApp(
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    ...requestIdOptions,
     // X-Forwarded-For is believed only from the configured proxies; otherwise a client could choose its IP.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
+    // The router's and Node's parser's own refusals (bad URL, long parameter, oversized headers) in the
+    // spec §8 shape instead of Fastify's English bodies that quote the request.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(errorHandlerPlugin);
+  await app.register(httpHeadersPlugin, { apiPrefix: config.API_PREFIX });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -85,6 +88,9 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // JSON above 1 kB leaves compressed (br or gzip, as the client accepts); only API answers, the SPA's
+      // files are compressed once at build time.
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
       for (const module of API_MODULES) await api.register(module, { ctx });
     },
     { prefix: config.API_PREFIX },
@@ -98,6 +104,10 @@ export async function buildApp(
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // web/dist holds a .br and a .gz beside each file (made at build): sent as the client accepts.
+      preCompressed: true,
+      // Source maps are for error reports only, never public, even if one lands in dist.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -106,12 +116,13 @@ export async function buildApp(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === config.API_PREFIX || request.url.startsWith(`${config.API_PREFIX}/`);
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isApi = isApiUrl(request.url, config.API_PREFIX);
+    const isPage = !isApi && !isSourceMap(request.url.split('?', 1)[0] ?? '');
+    if (isPage && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: 'Не найдено' });
+    return reply.status(404).send({ detail: HTTP_ERROR_TEXT.notFound });
   });
 
   return app;

@@ -86,7 +86,7 @@ describe('the server process', () => {
     expect(second.output()).toMatch(/in use by the server/);
     const health = await fetch(`${first.baseUrl}/backend/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok', engine: 'pglite' });
+    expect(await health.json()).toEqual({ status: 'ok' });
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });

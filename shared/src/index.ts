@@ -10,3 +10,5 @@ export * from './roles.ts';
 export * from './wallet/dashboard.ts';
 export * from './wallet/index.ts';
 export * from './web-texts.ts';
+// Installs the Russian default messages of zod for every contract above (a side effect on import).
+export * from './zod-messages.ts';

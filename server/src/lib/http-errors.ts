@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldErrors } from '@app/shared';
+import { type ApiErrorBody, type FieldErrors, HTTP_ERROR_TEXT } from '@app/shared';
 
 /** An error with the exact HTTP status and body (spec §8 shape) the client should see. */
 export class HttpError extends Error {
@@ -15,9 +15,9 @@ export class HttpError extends Error {
 export const badRequest = (detail: string) => new HttpError(400, { detail });
 /** 400 with messages under fields ({field: [message, …]}). */
 export const fieldErrors = (fields: FieldErrors) => new HttpError(400, fields);
-export const unauthorized = () => new HttpError(401, { detail: 'Требуется авторизация' });
-export const forbidden = (detail = 'Недостаточно прав') => new HttpError(403, { detail });
-export const notFound = (detail = 'Не найдено') => new HttpError(404, { detail });
+export const unauthorized = () => new HttpError(401, { detail: HTTP_ERROR_TEXT.unauthorized });
+export const forbidden = (detail: string = HTTP_ERROR_TEXT.forbidden) => new HttpError(403, { detail });
+export const notFound = (detail: string = HTTP_ERROR_TEXT.notFound) => new HttpError(404, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
 /** 451: the caller is not a lead (spec §6). */
 export const notALead = (detail = 'У вас нет прав для этого действия') => new HttpError(451, { detail });

@@ -1,15 +1,71 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FieldErrors } from '@app/shared';
-import { GENERIC_ERROR } from '@app/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { HTTP_ERROR_TEXT, httpErrorText } from '@app/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
+import { baseHeaders } from './http-headers.ts';
+
+/** An error body as it leaves: a string, {detail}, field arrays (maybe with a detail), or the 500 body. */
+export type ErrorBody = string | Record<string, string | string[]>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Maps body field names onto the field keys the client shows errors under (e.g. code_otp → otp). */
     errorFields?: Record<string, string>;
+    /** Reshapes every error body of this route (e.g. the spec §7 payment create answer); the status stays. */
+    errorBody?: (body: ErrorBody) => unknown;
   }
+}
+
+/** Fastify's body-parser refusals whose own text is English and may quote the input. */
+const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** The Russian {detail} text for an error raised by the framework or a plugin rather than by our code. */
+function frameworkErrorText(error: FastifyError, status: number): string {
+  if (error.code && INVALID_JSON_CODES.has(error.code)) return HTTP_ERROR_TEXT.invalidJson;
+  return httpErrorText(status);
+}
+
+function validationBody(error: FastifyError, request: FastifyRequest): ErrorBody | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const rename = request.routeOptions.config.errorFields ?? {};
+  const fields: FieldErrors = {};
+  const general: string[] = [];
+  for (const issue of error.validation) {
+    const message = issue.message ?? HTTP_ERROR_TEXT.badRequest;
+    const field = issue.instancePath.split('/').filter(Boolean)[0];
+    // A rule about the whole body (no field) is a pop-up message: {detail: string}.
+    if (!field) {
+      if (!general.includes(message)) general.push(message);
+      continue;
+    }
+    const key = rename[field] ?? field;
+    const list = fields[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    fields[key] = list;
+  }
+  return general.length ? { ...fields, detail: general.join(' ') } : fields;
+}
+
+/**
+ * The status and spec §8 body for any error: ours (HttpError) as thrown, validation failures as field
+ * arrays, the framework's own refusals as a Russian {detail} that never quotes the request, and anything
+ * else as a 500 that reveals nothing but the request id.
+ */
+function errorAnswer(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof HttpError) return { status: error.statusCode, body: error.body as ErrorBody };
+  const validation = validationBody(error, request);
+  if (validation) return { status: 400, body: validation };
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    request.log.info({ err: { code: error.code, statusCode: status } }, 'request refused');
+    return { status, body: { detail: frameworkErrorText(error, status) } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { detail: HTTP_ERROR_TEXT.internal, request_id: request.id } };
 }
 
 /**
@@ -18,38 +74,47 @@ declare module 'fastify' {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const rename = request.routeOptions.config.errorFields ?? {};
-      const fields: FieldErrors = {};
-      const general: string[] = [];
-      for (const issue of error.validation) {
-        const message = issue.message ?? GENERIC_ERROR;
-        const field = issue.instancePath.split('/').filter(Boolean)[0];
-        // A rule about the whole body (no field) is a pop-up message: {detail: string}.
-        if (!field) {
-          if (!general.includes(message)) general.push(message);
-          continue;
-        }
-        const key = rename[field] ?? field;
-        const list = fields[key] ?? [];
-        if (!list.includes(message)) list.push(message);
-        fields[key] = list;
-      }
-      return reply.status(400).send(general.length ? { ...fields, detail: general.join(' ') } : fields);
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ detail: error.message });
-    }
-    if (status < 500) {
-      // Malformed JSON, wrong content type, body too large: the framework's message is safe to show.
-      request.log.info({ err: error }, 'request refused');
-      return reply.status(status).send({ detail: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Внутренняя ошибка сервера', request_id: request.id });
+    const { status, body } = errorAnswer(error, request);
+    const reshape = request.routeOptions.config?.errorBody;
+    return reply.status(status).send(reshape ? reshape(body) : body);
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (400) or a path parameter longer
+ * than maxParamLength (414) is refused by the router before any route or hook runs.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  // No hook runs for these answers, so they get the headers of every API answer here.
+  return reply
+    .status(status)
+    .headers({ ...baseHeaders(true), 'x-request-id': request.id })
+    .send({ detail: httpErrorText(status) });
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's `clientError` event): the HTTP parser refused the request before
+ * Fastify saw it, e.g. headers over the size limit (431) or a malformed request line (400). Writes the
+ * answer by hand, as Node would, but as a spec §8 JSON body with the headers of every API answer.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ detail: httpErrorText(status) });
+  const headers = {
+    ...baseHeaders(true),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  // Only when nothing of an answer has been written on this connection yet (as Node's own handler does).
+  if (socket.writable && !('bytesWritten' in socket && Number(socket.bytesWritten) > 0)) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
+}

@@ -1,3 +1,4 @@
+import { HTTP_ERROR_TEXT } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -16,7 +17,7 @@ export const originGuardPlugin = fp(async (app: FastifyInstance, options: { allo
     const foreignOrigin = origin !== undefined && !allowed.has(origin);
     if (foreignOrigin || fetchSite === 'cross-site') {
       request.log.warn({ origin, fetchSite }, 'cross-site request refused');
-      return reply.status(403).send({ detail: 'Запрос с чужого сайта отклонён' });
+      return reply.status(403).send({ detail: HTTP_ERROR_TEXT.crossSite });
     }
   });
 });

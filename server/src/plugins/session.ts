@@ -11,9 +11,9 @@ declare module 'fastify' {
     user?: SessionUser;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a live session cookie is present. */
+    /** onRequest hook of signed-in routes: 401 unless a live session cookie is present. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 when signed out, 451 when signed in but not a lead. */
+    /** onRequest hook of lead routes: 401 when signed out, 451 when signed in but not a lead. */
     requireLead: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Sets the session cookie of a new session (sign-in rotates: the old cookie's session is revoked). */
     startSessionCookie: (request: FastifyRequest, reply: FastifyReply, session: NewSession) => Promise<void>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterSearch } from '../input-filters.ts';
 import { parseDepositLimits } from './limits.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
+import { PAYMENT_MESSAGES, PAYMENT_TEXT } from './messages.ts';
 import {
   accountError,
   cardError,
@@ -227,6 +227,44 @@ export const paymentCreateResponse = z.object({
   errors: z.null(),
 });
 export type PaymentCreateResponse = z.infer<typeof paymentCreateResponse>;
+
+/**
+ * Answer of a failed create (any error status), in the same spec §7 shape: `errors` holds the messages by
+ * field (rules, a duplicate card or account, the bank), `detail` a message for the toast alone (rating,
+ * session); `request_id` comes with a 500.
+ */
+export const paymentCreateErrorResponse = z.object({
+  details: z.string(),
+  payment_id: z.null(),
+  status: z.literal('error'),
+  errors: z.record(z.string(), z.array(z.string())).nullable(),
+  detail: z.string().optional(),
+  request_id: z.string().optional(),
+});
+export type PaymentCreateErrorResponse = z.infer<typeof paymentCreateErrorResponse>;
+
+/** Turns a spec §8 error body (string, {detail}, field arrays) into the failed-create answer. */
+export function toPaymentCreateError(body: unknown): PaymentCreateErrorResponse {
+  const answer: PaymentCreateErrorResponse = {
+    details: PAYMENT_TEXT.createFailed,
+    payment_id: null,
+    status: 'error',
+    errors: null,
+  };
+  if (typeof body === 'string') return { ...answer, detail: body };
+  if (!body || typeof body !== 'object') return answer;
+  const errors: Record<string, string[]> = {};
+  const popup: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'request_id' && typeof value === 'string') answer.request_id = value;
+    else if (Array.isArray(value))
+      errors[key] = value.filter((item): item is string => typeof item === 'string');
+    else if (typeof value === 'string') popup.push(value);
+  }
+  if (Object.keys(errors).length) answer.errors = errors;
+  if (popup.length) answer.detail = popup.join(' ');
+  return answer;
+}
 
 const DETAIL_FIELDS = ['name', 'card', 'phone_number', 'nomer_scheta'] as const;
 const MODE_FIELDS = ['is_SBP', 'is_c2c'] as const;

@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { message: AUTH_TEXT.loggedOut };
   });
 
-  app.get(API.auth.checkUserAuth, { preHandler: app.requireUser }, async (request) => ({
+  app.get(API.auth.checkUserAuth, { onRequest: app.requireUser }, async (request) => ({
     user: publicUser(currentUser(request)),
   }));
 };

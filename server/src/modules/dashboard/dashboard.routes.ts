@@ -10,7 +10,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     API.dashboard,
-    { preHandler: app.requireUser, schema: { response: { 200: dashboardResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: dashboardResponse } } },
     async (request) => dashboard.forUser(currentUser(request).id),
   );
 };

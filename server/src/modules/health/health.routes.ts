@@ -1,8 +1,25 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { API } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 
-/** GET /health: 200 after a database ping and when every registered component is healthy, else 503. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * True when the Authorization header is `Bearer <token>`. Compared as SHA-256 digests in constant time, so
+ * neither the token's characters nor its length can be found by timing the answers. Never true without a
+ * configured token.
+ */
+export function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
+}
+
+/**
+ * GET /health: 200 {status:'ok'} after a database ping and when every registered component is healthy,
+ * else 503 {status:'down'}. Only a caller with `Authorization: Bearer <HEALTH_TOKEN>` also sees the
+ * details (database, engine, components): they tell an attacker which engine and workers run.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(API.health, async (request, reply) => {
     let database = 'ok';
@@ -14,11 +31,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     }
     const components = Object.fromEntries([...ctx.health.entries()].map(([name, check]) => [name, check()]));
     const healthy = database === 'ok' && Object.values(components).every((component) => component.ok);
-    return reply.status(healthy ? 200 : 503).send({
-      status: healthy ? 'ok' : 'degraded',
-      database,
-      engine: ctx.database.engine,
-      components,
-    });
+    const status = healthy ? 'ok' : 'down';
+    reply.status(healthy ? 200 : 503);
+    if (!bearerMatches(request.headers.authorization, ctx.config.HEALTH_TOKEN)) return { status };
+    return { status, database, engine: ctx.database.engine, components };
   });
 };

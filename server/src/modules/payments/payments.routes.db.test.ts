@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, PAYMENT_TEXT } from '@app/shared';
+import { type FieldErrors, HTTP_ERROR_TEXT, PAYMENT_MESSAGES, PAYMENT_TEXT } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -55,6 +55,15 @@ const get = (path: string, cookie: string) => request('GET', path, cookie);
 const post = (path: string, cookie: string, payload: unknown) => request('POST', path, cookie, payload);
 const patch = (id: string, cookie: string, payload: unknown) =>
   request('PATCH', `/api/v1/payments/${id}/update/`, cookie, payload);
+
+/** A refused create in the spec §7 create shape: messages by field, or a message for the toast alone. */
+const createFailure = (errors: FieldErrors | null, detail?: string) => ({
+  details: PAYMENT_TEXT.createFailed,
+  payment_id: null,
+  status: 'error',
+  errors,
+  ...(detail === undefined ? {} : { detail }),
+});
 
 let serial = 0;
 /** A card number nobody has used in this file (16 digits). */
@@ -248,18 +257,21 @@ describe('create', () => {
     ],
     [{ bank: 'sber' }, { bank: [PAYMENT_MESSAGES.bankRequired] }],
     [{ bank: 999_999 }, { bank: [PAYMENT_MESSAGES.bankRequired] }],
-  ])('refuses %j with the field-keyed spec message', async (change, errors) => {
-    const before = (await listAll(owner.cookie)).count;
-    const response = await post('/api/v1/payments/create/', owner.cookie, {
-      name: 'Ivan Petrov',
-      bank: sber,
-      card: freshCard(),
-      ...change,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(errors);
-    expect((await listAll(owner.cookie)).count).toBe(before);
-  });
+  ])(
+    'refuses %j with the spec message under its field, in the create answer shape',
+    async (change, errors) => {
+      const before = (await listAll(owner.cookie)).count;
+      const response = await post('/api/v1/payments/create/', owner.cookie, {
+        name: 'Ivan Petrov',
+        bank: sber,
+        card: freshCard(),
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(createFailure(errors));
+      expect((await listAll(owner.cookie)).count).toBe(before);
+    },
+  );
 
   it('refuses a card or account that exists on any method of any user, active or not', async () => {
     const card = freshCard();
@@ -274,7 +286,7 @@ describe('create', () => {
       card: card.replace(/(\d{4})/g, '$1 '),
     });
     expect(sameCard.statusCode).toBe(400);
-    expect(sameCard.json()).toEqual({ card: [PAYMENT_MESSAGES.duplicateCard] });
+    expect(sameCard.json()).toEqual(createFailure({ card: [PAYMENT_MESSAGES.duplicateCard] }));
 
     const sameAccount = await post('/api/v1/payments/create/', owner.cookie, {
       name: 'Ivan Petrov',
@@ -283,14 +295,14 @@ describe('create', () => {
       nomer_scheta: account,
     });
     expect(sameAccount.statusCode).toBe(400);
-    expect(sameAccount.json()).toEqual({ nomer_scheta: [PAYMENT_MESSAGES.duplicateAccount] });
+    expect(sameAccount.json()).toEqual(createFailure({ nomer_scheta: [PAYMENT_MESSAGES.duplicateAccount] }));
 
     const ownDuplicate = await post('/api/v1/payments/create/', other.cookie, {
       name: 'Ivan Petrov',
       bank: ozon,
       card,
     });
-    expect(ownDuplicate.json()).toEqual({ card: [PAYMENT_MESSAGES.duplicateCard] });
+    expect(ownDuplicate.json()).toEqual(createFailure({ card: [PAYMENT_MESSAGES.duplicateCard] }));
   });
 
   it('lets exactly one of two simultaneous creates with the same card succeed', async () => {
@@ -305,7 +317,7 @@ describe('create', () => {
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([201, 400, 400, 400]);
     for (const refused of answers.filter((answer) => answer.statusCode === 400)) {
-      expect(refused.json()).toEqual({ card: [PAYMENT_MESSAGES.duplicateCard] });
+      expect(refused.json()).toEqual(createFailure({ card: [PAYMENT_MESSAGES.duplicateCard] }));
     }
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
@@ -323,7 +335,7 @@ describe('create', () => {
       card: freshCard(),
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: PAYMENT_MESSAGES.ratingTooLow });
+    expect(refused.json()).toEqual(createFailure(null, PAYMENT_MESSAGES.ratingTooLow));
     expect((await listAll(trader.cookie)).count).toBe(0);
     await setRating(trader.user.id, '51');
     const id = await cardMethod(trader.cookie);
@@ -337,6 +349,19 @@ describe('create', () => {
       card: freshCard(),
     });
     expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(createFailure(null, HTTP_ERROR_TEXT.unauthorized));
+  });
+
+  it('answers a malformed body in the create shape, without repeating it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}/api/v1/payments/create/`,
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: '{"name": "secret-typed-text',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(createFailure(null, HTTP_ERROR_TEXT.invalidJson));
+    expect(response.body).not.toContain('secret-typed-text');
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   API,
   banksResponse,
+  paymentCreateErrorResponse,
   paymentCreateRequest,
   paymentCreateResponse,
   paymentLimitsQuery,
@@ -11,6 +12,7 @@ import {
   paymentListResponse,
   paymentMessageResponse,
   paymentUpdateRequest,
+  toPaymentCreateError,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +39,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post(
     API.payments.create,
-    { onRequest, schema: { body: paymentCreateRequest, response: { 201: paymentCreateResponse } } },
+    {
+      onRequest,
+      // Every refusal answers in the spec §7 create shape the add-payment toast reads, not the bare §8 body.
+      config: { errorBody: toPaymentCreateError },
+      schema: {
+        body: paymentCreateRequest,
+        response: { 201: paymentCreateResponse, '4xx': paymentCreateErrorResponse },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await payments.create(currentUser(request), request.body)),
   );

@@ -13,10 +13,16 @@ import { createTronGridClient, type TronGridClient } from './trongrid-client.ts'
 let sim: ChainSimulator;
 let t: TestApp;
 const silent = pino({ level: 'silent' });
+const HEALTH_TOKEN = 'deposit-watcher-health-token';
 
 beforeAll(async () => {
   sim = await startChainSimulator({ port: 0 });
-  t = await createTestApp({ TRON_XPUB: TEST_XPUB, TRONGRID_URL: sim.url, OTP_MAX_SENDS_PER_HOUR: '1000' });
+  t = await createTestApp({
+    TRON_XPUB: TEST_XPUB,
+    TRONGRID_URL: sim.url,
+    OTP_MAX_SENDS_PER_HOUR: '1000',
+    HEALTH_TOKEN,
+  });
 });
 afterAll(async () => {
   try {
@@ -307,7 +313,13 @@ describe('deposit watcher: health', () => {
       { ...t.ctx, log },
       { intervalMs: 40, staleAfterMs: 400, holder: 'health-test' },
     );
-    const health = () => t.app.inject({ method: 'GET', url: `${t.prefix}/health` });
+    // The components show only to the bearer of HEALTH_TOKEN.
+    const health = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${t.prefix}/health`,
+        headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+      });
     try {
       sim.faults.unavailable = true;
       const deadline = Date.now() + 10_000;

@@ -23,13 +23,13 @@ import { currentUser } from '../../plugins/session.ts';
 const message = z.object({ message: z.string() });
 
 /**
- * Spec §7 Wallet at exactly its paths. The session check runs before body validation, so a signed-out
- * caller gets 401 (and a non-lead 451) whatever they send.
+ * Spec §7 Wallet at exactly its paths. The session check runs on request, before the body is even parsed,
+ * so a signed-out caller gets 401 (and a non-lead 451) whatever they send.
  */
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { wallet } = ctx;
-  const user = { preValidation: app.requireUser };
-  const lead = { preValidation: app.requireLead };
+  const user = { onRequest: app.requireUser };
+  const lead = { onRequest: app.requireLead };
 
   app.get(
     API.wallet.address,

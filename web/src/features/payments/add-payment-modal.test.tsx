@@ -10,6 +10,15 @@ import { BANKS } from './test-fixtures.ts';
 
 const CREATED = { details: PAYMENT_TEXT.created, payment_id: 'p1', status: 'success', errors: null };
 
+/** A refused create as the server answers it (spec §7 create shape). */
+const createFailure = (errors: Record<string, string[]> | null, detail?: string) => ({
+  details: PAYMENT_TEXT.createFailed,
+  payment_id: null,
+  status: 'error',
+  errors,
+  ...(detail === undefined ? {} : { detail }),
+});
+
 function renderModal(handlers: Handlers = {}) {
   const onOpenChange = vi.fn();
   const api = mockApi({ 'GET /api/v1/payments/banks/': { body: { results: BANKS } }, ...handlers });
@@ -135,7 +144,10 @@ describe('AddPaymentModal', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(notify, 'error');
     renderModal({
-      'POST /api/v1/payments/create/': { status: 400, body: { card: [PAYMENT_MESSAGES.duplicateCard] } },
+      'POST /api/v1/payments/create/': {
+        status: 400,
+        body: createFailure({ card: [PAYMENT_MESSAGES.duplicateCard] }),
+      },
     });
     await chooseBank(user);
     await user.type(screen.getByLabelText(/Имя владельца/), 'Ivan Petrov');
@@ -147,6 +159,28 @@ describe('AddPaymentModal', () => {
       description: PAYMENT_MESSAGES.duplicateCard,
     });
     expect(screen.getAllByText(PAYMENT_MESSAGES.duplicateCard).length).toBeGreaterThan(0);
+  });
+
+  it('shows the detail of a refused create in the failure toast alone', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(notify, 'error');
+    renderModal({
+      'POST /api/v1/payments/create/': {
+        status: 400,
+        body: createFailure(null, PAYMENT_MESSAGES.ratingTooLow),
+      },
+    });
+    await chooseBank(user);
+    await user.type(screen.getByLabelText(/Имя владельца/), 'Ivan Petrov');
+    await user.type(screen.getByLabelText('Номер карты'), '2200700123456789');
+    await user.click(save());
+    expect(await screen.findByText(PAYMENT_TEXT.createFailed)).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(PAYMENT_TEXT.createFailed, {
+      duration: PAYMENT_NOTICE_MS,
+      description: PAYMENT_MESSAGES.ratingTooLow,
+    });
+    expect(screen.getByText(PAYMENT_MESSAGES.ratingTooLow)).toBeInTheDocument();
+    expect(screen.getByLabelText('Номер карты')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('says the create failed when the server gives no reason', async () => {

@@ -6,13 +6,15 @@ import {
   PAYMENT_TEXT,
   type PaymentCreate,
   type PaymentCreateInput,
+  paymentCreateErrorResponse,
   paymentCreateRequest,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { serverFieldErrors, serverMessages } from '../../api/errors.ts';
+import { ApiError } from '../../api/client.ts';
+import { serverMessages } from '../../api/errors.ts';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
@@ -23,6 +25,29 @@ import {
   RequisiteFields,
   type RequisiteValues,
 } from './requisite-fields.tsx';
+
+/**
+ * What a refused create tells the form (spec §7 create answer, §8): messages under the requisite fields and
+ * the text of the failure toast (the toast-only detail, then every field message). Any other answer (a
+ * proxy's error page, no answer) gives just the server's words, if any.
+ */
+function createFailureMessages(error: unknown): {
+  fields: Partial<Record<RequisiteField, string>>;
+  toast: string[];
+} {
+  const answer = error instanceof ApiError ? paymentCreateErrorResponse.safeParse(error.body) : null;
+  if (!answer?.success) return { fields: {}, toast: serverMessages(error) };
+  const errors = answer.data.errors ?? {};
+  const fields: Partial<Record<RequisiteField, string>> = {};
+  for (const field of REQUISITE_FIELDS) {
+    const messages = errors[field];
+    if (messages?.length) fields[field] = messages.join(' ');
+  }
+  const toast = [answer.data.detail, ...Object.values(errors).flat()].filter((message): message is string =>
+    Boolean(message),
+  );
+  return { fields, toast };
+}
 
 /** The two steps of spec §4: pick a bank, then type the requisites. */
 export type AddPaymentStep = 'bankSelection' | 'detailsInput';
@@ -144,13 +169,13 @@ export function AddPaymentModal({ open, onOpenChange }: AddPaymentModalProps) {
         paymentNotice.success(PAYMENT_TEXT.created);
         close(false);
       } catch (error) {
-        for (const [field, message] of Object.entries(serverFieldErrors(error, REQUISITE_FIELDS))) {
+        const failure = createFailureMessages(error);
+        for (const [field, message] of Object.entries(failure.fields)) {
           setError(field as RequisiteField, { type: 'server', message });
         }
-        const messages = serverMessages(error);
         notify.error(PAYMENT_TEXT.createFailed, {
           duration: PAYMENT_NOTICE_MS,
-          description: messages.length ? messages.join(', ') : undefined,
+          description: failure.toast.length ? failure.toast.join(', ') : undefined,
         });
       }
     },
