@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
@@ -299,6 +299,24 @@ describe('deposit nudge (account endpoint)', () => {
       headers: { cookie: nobody.cookie },
     });
     expect(none.json()).toEqual({ status: 'scanning' });
+  });
+});
+
+describe('one deposit scanner per process', () => {
+  it('the watcher and the deposit nudge both use ctx.tron.scanner', async () => {
+    const shared = t.ctx.tron.scanner!;
+    const watcher = startDepositWatcher(t.ctx, { intervalMs: 60_000, holder: 'one-scanner' });
+    await watcher.stop();
+    expect(watcher.scanner).toBe(shared);
+    const person = await userWithAddress();
+    const spy = vi.spyOn(shared, 'scanAddress');
+    try {
+      const nudge = await t.ctx.wallet.nudgeDeposit({ ...person.user, sessionId: 'one-scanner' });
+      await nudge.scan;
+      expect(spy).toHaveBeenCalledWith(person.address, expect.any(Date));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
