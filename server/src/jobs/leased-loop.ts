@@ -21,6 +21,8 @@ export function startLeasedLoop(options: {
   database: Database;
   log: Logger;
   intervalMs: number;
+  /** When the first tick runs (default at once); housekeeping waits so a starting server answers first. */
+  firstTickAfterMs?: number;
   leaseTtlMs?: number;
   holder?: string;
   tick: (control: { stopping: () => boolean }) => Promise<void>;
@@ -58,7 +60,7 @@ export function startLeasedLoop(options: {
     }, delay);
   }
 
-  schedule(0);
+  schedule(options.firstTickAfterMs ?? 0);
   options.log.info({ job: options.name, holder, intervalMs: options.intervalMs }, 'job started');
 
   return {

@@ -24,6 +24,8 @@ export function startCodeExpiry(
     database: ctx.database,
     log,
     intervalMs: options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS,
+    // Nothing here is urgent: the first pass waits a minute (or one interval) so start-up stays quick.
+    firstTickAfterMs: Math.min(options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS, 60_000),
     holder: options.holder,
     async tick() {
       const deleted = await purgeExpiredCodes(ctx);
