@@ -73,6 +73,7 @@ describe('lease repository', () => {
 });
 
 describe('leased loop', () => {
+  // Counted after both stopped: a loop told to stop starts no tick, even if its peer's release lets it take the lease.
   it('runs on one of two holders only; the other stands by; ticks never overlap', async () => {
     const a = countingLoop('loop-two', 'holder-a', { tickMs: 5 });
     const b = countingLoop('loop-two', 'holder-b', { tickMs: 5 });

@@ -40,6 +40,9 @@ export function startLeasedLoop(options: {
   async function runTick() {
     try {
       leased = await repo.acquireLease(options.database.db, options.name, holder, ttl);
+      // stop() may have been called while the lease was being taken (perhaps just released by a stopping
+      // peer): no new work then; stop() gives the lease back.
+      if (stopping) return;
       if (leased) await options.tick({ stopping: () => stopping });
       else await options.standby?.();
     } catch (error) {
