@@ -6,6 +6,7 @@ import { createLedgerService, type LedgerService } from './modules/ledger/ledger
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
 /** A component's own health, shown by GET /health (e.g. the deposit watcher going stale). */
@@ -23,6 +24,7 @@ export interface AppContext {
   auth: AuthService;
   payments: PaymentsService;
   ledger: LedgerService;
+  tron: TronService;
   wallet: WalletService;
 }
 
@@ -57,6 +59,7 @@ export function createContext(deps: {
   });
   const ledger = createLedgerService({ database: deps.database });
   const payments = createPaymentsService({ database: deps.database, now });
-  const wallet = createWalletService({ ...deps, otp, ledger, now });
-  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, wallet };
+  const tron = createTronService({ ...deps, ledger, now });
+  const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
+  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, tron, wallet };
 }

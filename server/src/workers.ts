@@ -1,22 +1,23 @@
 import type { AppContext } from './context.ts';
+import type { Job } from './jobs/job.ts';
+import { startSessionExpiry } from './modules/auth/session-expiry.ts';
+import { startCodeExpiry } from './modules/otp/code-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
 
-/** A background job of the server process (deposit watcher, withdrawal sender, housekeeping). */
-export interface Worker {
-  name: string;
-  stop(): Promise<void>;
-}
-
-/** Starts every background worker; the returned stop() waits for each to finish its current step. */
-export function startWorkers(ctx: AppContext): { stop(): Promise<void> } {
-  const workers: Worker[] = [];
-  // The chain workers run only against a configured TronGrid (or the local simulator).
-  if (ctx.config.TRONGRID_URL) workers.push(startDepositWatcher(ctx), startWithdrawalSender(ctx));
-  ctx.log.debug({ workers: workers.map((worker) => worker.name) }, 'workers started');
+/**
+ * Starts every background job of the process (each one a leased loop from jobs/); the returned stop() waits
+ * for each to finish its current step and give its lease up.
+ */
+export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
+  const jobs: Job[] = [startSessionExpiry(ctx), startCodeExpiry(ctx)];
+  // The chain jobs run only against a configured TronGrid (or the local simulator).
+  if (ctx.config.TRONGRID_URL) jobs.push(startDepositWatcher(ctx), startWithdrawalSender(ctx));
+  ctx.log.debug({ jobs: jobs.map((job) => job.name) }, 'jobs started');
   return {
+    jobs: jobs.map((job) => job.name),
     async stop() {
-      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all(jobs.map((job) => job.stop()));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { hashPassword } from '../modules/auth/passwords.ts';
-import * as users from '../modules/users/users.repository.ts';
+import * as users from '../modules/users/users.service.ts';
 import { openCliDatabase } from './cli-database.ts';
 
 /** Demo users, one of each role plus a lead; all share one password that meets the sign-up rules. */

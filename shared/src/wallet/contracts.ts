@@ -5,12 +5,6 @@ import { WALLET_MESSAGES } from './messages.ts';
 /** The most addresses one lead can keep on the withdrawal whitelist. */
 export const WHITELIST_MAX_ENTRIES = 20;
 
-/**
- * Shape of a base58 TRC20 address: 'T' then 33 base58 characters. The checksum needs SHA-256 and is
- * checked by the server; this only catches typing slips early.
- */
-export const TRON_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-
 const otpField = z.string().superRefine((value, ctx) => {
   const error = otpError(value);
   if (error) ctx.addIssue({ code: 'custom', message: error });

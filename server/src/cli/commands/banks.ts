@@ -1,5 +1,4 @@
-import { uniqueViolation } from '../../lib/pg-errors.ts';
-import * as payments from '../../modules/payments/payments.repository.ts';
+import { createPaymentsService } from '../../modules/payments/payments.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 export const bankAddCommand: AdminCommand = {
@@ -14,19 +13,17 @@ export const bankAddCommand: AdminCommand = {
     if (!fullName || fullName === 'true' || fullName.length > 200) {
       throw new UsageError('--full-name must be 1 to 200 characters');
     }
-    try {
-      const bank = await payments.insertBank(database.db, {
-        name,
-        fullName,
-        isPopular: flags.popular === 'true',
-      });
-      print(`Added bank ${bank.id}: ${bank.name} (${bank.fullName})${bank.isPopular ? ', popular' : ''}.`);
-      return 0;
-    } catch (error) {
-      if (!uniqueViolation(error)) throw error;
+    const bank = await createPaymentsService({ database }).addBank({
+      name,
+      fullName,
+      isPopular: flags.popular === 'true',
+    });
+    if (!bank) {
       print(`A bank named ${name} already exists.`);
       return 1;
     }
+    print(`Added bank ${bank.id}: ${bank.name} (${bank.full_name})${bank.is_popular ? ', popular' : ''}.`);
+    return 0;
   },
 };
 
@@ -35,9 +32,9 @@ export const bankListCommand: AdminCommand = {
   usage: 'bank-list',
   summary: 'Lists the bank directory with ids (popular banks first).',
   async run(_args, { database, print }) {
-    for (const bank of await payments.listBanks(database.db)) {
+    for (const bank of await createPaymentsService({ database }).listBanks()) {
       print(
-        `${String(bank.id).padStart(4)}  ${bank.isPopular ? '★' : ' '} ${bank.name.padEnd(24)} ${bank.fullName}`,
+        `${String(bank.id).padStart(4)}  ${bank.is_popular ? '★' : ' '} ${bank.name.padEnd(24)} ${bank.full_name}`,
       );
     }
     return 0;

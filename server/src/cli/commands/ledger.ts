@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatUsdt, normalizeEmail, parseUsdt } from '@app/shared';
 import { createLedgerService, InsufficientFundsError } from '../../modules/ledger/ledger.service.ts';
-import * as users from '../../modules/users/users.repository.ts';
+import * as users from '../../modules/users/users.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** The actor recorded on adjustments made from the command line. */

@@ -1,6 +1,6 @@
 import { emailError, normalizeEmail, passwordError, USER_ROLES, type UserRole } from '@app/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import * as users from '../../modules/users/users.repository.ts';
+import * as users from '../../modules/users/users.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 export const createUserCommand: AdminCommand = {

@@ -8,14 +8,15 @@ import { type AdminCommand, UsageError } from './types.ts';
 /** The states `withdrawals list` shows unless told otherwise: the ones someone may still act on or wait for. */
 const OPEN_STATES: WithdrawalStatusValue[] = ['held', 'approved', 'signing', 'signed', 'broadcast'];
 
-/** `npm run admin -- withdrawals list|approve ID|reject ID`: the operator's side of withdrawals. */
+/** `npm run admin -- withdrawals list|approve ID|reject ID|mark-sent ID TXID`: the operator's side of withdrawals. */
 export const withdrawalsCommand: AdminCommand = {
   name: 'withdrawals',
   usage:
-    'withdrawals list [--all | --status S] [--limit N] | approve ID [--by NAME] | reject ID [--reason TEXT] [--by NAME]',
-  summary: 'Lists withdrawals; approves a held one for sending, or rejects it and returns the funds.',
+    'withdrawals list [--all | --status S] [--limit N] | approve ID [--by NAME] | reject ID [--reason TEXT] [--by NAME] | mark-sent ID TXID [--by NAME]',
+  summary:
+    'Lists withdrawals; approves a held one for sending, rejects it and returns the funds, or records one paid by hand.',
   async run({ positional, flags }, { database, config, print }) {
-    const [action, id] = positional;
+    const [action, id, txid] = positional;
     const operator = createWithdrawalOperator({ database, ledger: createLedgerService({ database }) });
     const actor = flags.by ?? `admin-cli:${os.userInfo().username}`;
     if (action === 'list') {
@@ -45,19 +46,24 @@ export const withdrawalsCommand: AdminCommand = {
           row.email,
           row.createdAt.toISOString(),
           row.txid ? `txid ${row.txid}` : '',
+          row.markedSentBy ? `sent by hand (marked by ${row.markedSentBy})` : '',
           row.lastError ? `(${row.lastError})` : '',
         ];
         print(line.filter(Boolean).join('  '));
       }
       return 0;
     }
-    if (action !== 'approve' && action !== 'reject')
-      throw new UsageError('expected list, approve ID or reject ID');
+    if (action !== 'approve' && action !== 'reject' && action !== 'mark-sent')
+      throw new UsageError('expected list, approve ID, reject ID or mark-sent ID TXID');
     if (!id) throw new UsageError(`${action} needs the withdrawal ID (see withdrawals list)`);
+    if (action === 'mark-sent' && !txid)
+      throw new UsageError('mark-sent needs the id of the transaction that paid it: mark-sent ID TXID');
     const result =
       action === 'approve'
         ? await operator.approve(id, actor)
-        : await operator.reject(id, actor, flags.reason ?? 'rejected by the operator');
+        : action === 'reject'
+          ? await operator.reject(id, actor, flags.reason ?? 'rejected by the operator')
+          : await operator.markSent(id, txid!, actor);
     if (!result.ok) {
       print(result.reason);
       return 1;
@@ -71,6 +77,10 @@ export const withdrawalsCommand: AdminCommand = {
           'Note: this environment has no TRON_WITHDRAWAL_PRIVATE_KEY or TRONGRID_URL; the server that sends needs both.',
         );
       }
+    } else if (action === 'mark-sent') {
+      print(
+        `Marked withdrawal ${withdrawal.id} (${amount}) as sent by hand with txid ${withdrawal.txid}; its ${formatUsdt(withdrawal.amount + withdrawal.fee)} USDT in flight is settled as sent.`,
+      );
     } else {
       print(
         `Rejected withdrawal ${withdrawal.id} (${amount}); ${formatUsdt(withdrawal.amount + withdrawal.fee)} USDT returned to the user.`,

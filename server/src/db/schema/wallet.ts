@@ -101,6 +101,8 @@ export const withdrawals = pgTable('withdrawals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** Who marked it as paid by hand (migration 0007); null for everything the sender sent. */
+  markedSentBy: text('marked_sent_by'),
 });
 
 /** How far a chain scan has got (block_timestamp, ms) and when it last succeeded. */

@@ -5,7 +5,7 @@ import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
-import * as users from '../users/users.repository.ts';
+import * as users from '../users/users.service.ts';
 import * as loginFailures from './login-failures.repository.ts';
 import { createPasswordHasher } from './passwords.ts';
 import * as sessions from './sessions.repository.ts';

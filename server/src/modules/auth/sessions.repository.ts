@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -71,9 +71,24 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): P
   return rows.length;
 }
 
-/** Deletes sessions that can no longer be used (housekeeping). */
-export async function deleteExpired(db: DbOrTx, now: Date): Promise<void> {
-  await db
+/**
+ * Deletes sessions that can no longer be used: past absolute expiry, idle since before idleSince, or revoked
+ * before revokedBefore (revoked ones are kept a while so a recent sign-out or reset stays visible).
+ * Returns how many went.
+ */
+export async function deleteExpired(
+  db: DbOrTx,
+  cut: { now: Date; idleSince: Date; revokedBefore: Date },
+): Promise<number> {
+  const rows = await db
     .delete(sessions)
-    .where(sql`${sessions.expiresAt} < ${now.toISOString()} or ${sessions.revokedAt} is not null`);
+    .where(
+      or(
+        lt(sessions.expiresAt, cut.now),
+        lt(sessions.lastSeenAt, cut.idleSince),
+        lt(sessions.revokedAt, cut.revokedBefore),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -2,11 +2,15 @@ import { type DashboardResponse, microToNumber } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { listWhitelist } from '../wallet/wallet.repository.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** The home page's data (spec §3 Dashboard response). */
-export function createDashboardService(deps: { database: Database; ledger: LedgerService }) {
+export function createDashboardService(deps: {
+  database: Database;
+  ledger: LedgerService;
+  wallet: WalletService;
+}) {
   const db = deps.database.db;
 
   return {
@@ -16,7 +20,7 @@ export function createDashboardService(deps: { database: Database; ledger: Ledge
       if (!profile) throw notFound();
       const [balances, whiteList] = await Promise.all([
         deps.ledger.getBalances(userId),
-        profile.isLead ? listWhitelist(db, userId) : Promise.resolve([]),
+        profile.isLead ? deps.wallet.whitelistAddresses(userId) : Promise.resolve([]),
       ]);
       return {
         profile: {
@@ -27,7 +31,7 @@ export function createDashboardService(deps: { database: Database; ledger: Ledge
           frozen_balance: microToNumber(balances.frozen),
           total_profit: microToNumber(balances.profit),
           is_lead: profile.isLead,
-          white_list: whiteList.map((entry) => entry.address),
+          white_list: whiteList,
         },
         // The deals and terminals issues fill these lists.
         transactions: [],

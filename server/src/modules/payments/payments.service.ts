@@ -209,11 +209,14 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
       };
     },
 
-    /** One method of the actor, or 404. */
-    async get(actor: PaymentsActor, id: string): Promise<PaymentMethod> {
-      const row = isUuid(id) ? await repo.findOwnedWithBank(db, id, actor.id) : undefined;
-      if (!row) throw notFound();
-      return toApiMethod(row.method, row.bank);
+    /** Adds a bank to the directory (the operator's bank-add); null when a bank of that name exists. */
+    async addBank(input: { name: string; fullName: string; isPopular: boolean }): Promise<Bank | null> {
+      try {
+        return toApiBank(await repo.insertBank(db, input));
+      } catch (error) {
+        if (uniqueViolation(error)) return null;
+        throw error;
+      }
     },
 
     /**

@@ -1,14 +1,17 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
 import { startWorkers } from '../../workers.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
+import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
+import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
 import { DEPOSIT_WATCHER, startDepositWatcher } from './deposit-watcher.ts';
 import * as repo from './tron.repository.ts';
 import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
+import { WITHDRAWAL_SENDER } from './withdrawal-sender.ts';
 
 let sim: ChainSimulator;
 let t: TestApp;
@@ -305,6 +308,24 @@ describe('deposit nudge (account endpoint)', () => {
   });
 });
 
+describe('one deposit scanner per process', () => {
+  it('the watcher and the deposit nudge both use ctx.tron.scanner', async () => {
+    const shared = t.ctx.tron.scanner!;
+    const watcher = startDepositWatcher(t.ctx, { intervalMs: 60_000, holder: 'one-scanner' });
+    await watcher.stop();
+    expect(watcher.scanner).toBe(shared);
+    const person = await userWithAddress();
+    const spy = vi.spyOn(shared, 'scanAddress');
+    try {
+      const nudge = await t.ctx.wallet.nudgeDeposit({ ...person.user, sessionId: 'one-scanner' });
+      await nudge.scan;
+      expect(spy).toHaveBeenCalledWith(person.address, expect.any(Date));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('deposit watcher: health', () => {
   it('reports itself stale in /health and the log when TronGrid cannot be reached, and recovers', async () => {
     const lines: string[] = [];
@@ -349,11 +370,13 @@ describe('deposit watcher: health', () => {
 });
 
 describe('workers', () => {
-  it('start only with TRONGRID_URL and stop cleanly', async () => {
+  it('start the chain jobs only with TRONGRID_URL, the expiry jobs always, and stop cleanly', async () => {
     const without = startWorkers({ ...t.ctx, config: { ...t.ctx.config, TRONGRID_URL: undefined } });
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(false);
+    expect(without.jobs).toEqual([SESSION_EXPIRY, CODE_EXPIRY]);
     await without.stop();
     const started = startWorkers(t.ctx);
+    expect(started.jobs).toEqual([SESSION_EXPIRY, CODE_EXPIRY, DEPOSIT_WATCHER, WITHDRAWAL_SENDER]);
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     await started.stop();

@@ -1,16 +1,15 @@
 import type { AppContext } from '../../context.ts';
-import type { Worker } from '../../workers.ts';
-import { createDepositScanner, DEPOSIT_CURSOR, type DepositScanner } from './deposit-scanner.ts';
-import { startLeasedLoop } from './leased-loop.ts';
+import type { Job } from '../../jobs/job.ts';
+import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { DEPOSIT_CURSOR, type DepositScanner } from './deposit-scanner.ts';
 import * as repo from './tron.repository.ts';
-import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
 
 export const DEPOSIT_WATCHER = 'deposit-watcher';
 
 export interface DepositWatcherOptions {
-  client?: TronGridClient;
+  /** A scanner to use instead of the process's one (ctx.tron.scanner); tests only. */
+  scanner?: DepositScanner;
   intervalMs?: number;
-  overlapMs?: number;
   /** How long without a successful scan before /health reports the watcher stale. */
   staleAfterMs?: number;
   holder?: string;
@@ -26,22 +25,12 @@ export interface DepositWatcherOptions {
 export function startDepositWatcher(
   ctx: AppContext,
   options: DepositWatcherOptions = {},
-): Worker & { scanner: DepositScanner } {
+): Job & { scanner: DepositScanner } {
   const { config, log } = ctx;
-  if (!options.client && !config.TRONGRID_URL) throw new Error('the deposit watcher needs TRONGRID_URL');
-  const client =
-    options.client ?? createTronGridClient({ url: config.TRONGRID_URL!, apiKey: config.TRONGRID_API_KEY });
+  const scanner = options.scanner ?? ctx.tron.scanner;
+  if (!scanner) throw new Error('the deposit watcher needs TRONGRID_URL');
   const intervalMs = options.intervalMs ?? config.TRON_POLL_INTERVAL_MS;
   const staleAfterMs = options.staleAfterMs ?? Math.max(intervalMs * 5, 120_000);
-  const scanner = createDepositScanner({
-    database: ctx.database,
-    ledger: ctx.ledger,
-    client,
-    contract: config.USDT_CONTRACT,
-    log: log.child({ worker: DEPOSIT_WATCHER }),
-    now: ctx.now,
-    overlapMs: options.overlapMs,
-  });
   const startedAt = ctx.now().getTime();
   let lastSuccessAt: number | null = null;
   let lastError: string | null = null;

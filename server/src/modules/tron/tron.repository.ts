@@ -1,35 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chainCursors, deposits, walletAddresses, workerLeases } from '../../db/schema/index.ts';
+import { chainCursors, deposits, walletAddresses } from '../../db/schema/index.ts';
 
 export type NewDeposit = typeof deposits.$inferInsert;
-
-/**
- * Takes or renews a worker lease for ttlMs (database clock, so instances with skewed clocks agree).
- * True when this holder has it now.
- */
-export async function acquireLease(
-  db: DbOrTx,
-  name: string,
-  holder: string,
-  ttlMs: number,
-): Promise<boolean> {
-  const rows = await db
-    .insert(workerLeases)
-    .values({ name, holder, expiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` })
-    .onConflictDoUpdate({
-      target: workerLeases.name,
-      set: { holder, expiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` },
-      setWhere: sql`${workerLeases.holder} = ${holder} or ${workerLeases.expiresAt} < now()`,
-    })
-    .returning({ holder: workerLeases.holder });
-  return rows[0]?.holder === holder;
-}
-
-/** Gives a lease up so another instance can take over at once. */
-export async function releaseLease(db: DbOrTx, name: string, holder: string): Promise<void> {
-  await db.delete(workerLeases).where(and(eq(workerLeases.name, name), eq(workerLeases.holder, holder)));
-}
 
 /** A chain cursor: position (block_timestamp, ms) and when its last scan succeeded. */
 export async function readCursor(db: DbOrTx, name: string) {

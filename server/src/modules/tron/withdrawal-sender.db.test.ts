@@ -13,11 +13,12 @@ import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simula
 import { parseArgs } from '../../cli/commands/types.ts';
 import { withdrawalsCommand } from '../../cli/commands/withdrawals.ts';
 import * as wallet from '../wallet/wallet.repository.ts';
+import { createTronService } from './tron.service.ts';
 import { tronAddressFromPrivateKey } from './tron-address.ts';
 import { accountKeyFromMnemonic } from './tron-keys.ts';
 import { recoverSigner } from './tron-transaction.ts';
 import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
-import { createWithdrawalSender, MAX_CHECK_FAILURES } from './withdrawal-sender.ts';
+import { createWithdrawalSender, MAX_CHECK_FAILURES, startWithdrawalSender } from './withdrawal-sender.ts';
 
 const silent = pino({ level: 'silent' });
 const HOT_FUNDS = 10_000_000_000n;
@@ -54,6 +55,7 @@ function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now
     client: options.client ?? client(),
     contract: sim.contract,
     privateKey: options.privateKey ?? hexToBytes(HOT_WALLET_KEY_HEX),
+    feeLimitSun: t.ctx.tron.feeLimitSun,
     log: silent,
     now: options.now,
     staleClaimMs: 0,
@@ -177,6 +179,25 @@ describe('withdrawal sender', () => {
     expect(failed.status).toBe('failed');
     expect(failed.lastError).toMatch(/REVERT/);
     expect(await available(lead.user.id)).toBe(100_000_000n);
+  });
+});
+
+describe('withdrawal sender: fee limit', () => {
+  it('signs transactions carrying TRON_FEE_LIMIT_TRX as their fee_limit', async () => {
+    const config = { ...t.ctx.config, TRON_FEE_LIMIT_TRX: 37 };
+    const tron = createTronService({ ...t.ctx, config, client: client() });
+    expect(tron.feeLimitSun).toBe(37_000_000n);
+    const { row } = await verifiedWithdrawal(15, freshDestination());
+    const job = startWithdrawalSender({ ...t.ctx, config, tron }, { intervalMs: 20, holder: 'fee-test' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await reload(row.id)).txid === null && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await job.stop();
+    }
+    const signed = (await reload(row.id)).signedTx as { raw_data: { fee_limit: number } };
+    expect(signed.raw_data.fee_limit).toBe(37_000_000);
   });
 });
 

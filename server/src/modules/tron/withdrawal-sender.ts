@@ -1,11 +1,10 @@
-import { hexToBytes } from '@noble/hashes/utils.js';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import type { Worker } from '../../workers.ts';
+import type { Job } from '../../jobs/job.ts';
+import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import * as wallet from '../wallet/wallet.repository.ts';
-import { startLeasedLoop } from './leased-loop.ts';
+import { createWithdrawalQueue, type WithdrawalRow } from '../wallet/withdrawal-queue.ts';
 import { tronAddressFromPrivateKey } from './tron-address.ts';
 import {
   checkTransferTransaction,
@@ -13,11 +12,9 @@ import {
   TransactionCheckError,
   type TronTransaction,
 } from './tron-transaction.ts';
-import { createTronGridClient, type TronGridClient } from './trongrid-client.ts';
+import type { TronGridClient } from './trongrid-client.ts';
 
 export const WITHDRAWAL_SENDER = 'withdrawal-sender';
-/** Most TRX a withdrawal may burn for energy (sun; 1 TRX = 1 000 000 sun). A USDT transfer burns far less. */
-export const DEFAULT_FEE_LIMIT_SUN = 100_000_000n;
 /** A node answering with a transaction we refuse this many times fails the withdrawal, nothing signed. */
 export const MAX_CHECK_FAILURES = 3;
 /**
@@ -51,26 +48,28 @@ export function createWithdrawalSender(deps: {
   client: TronGridClient;
   contract: string;
   privateKey: Uint8Array | null;
-  feeLimitSun?: bigint;
+  /** Most TRX a withdrawal may burn for energy, in sun (TRON_FEE_LIMIT_TRX through the tron service). */
+  feeLimitSun: bigint;
   log: Logger;
   now?: () => Date;
   staleClaimMs?: number;
 }) {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
-  const feeLimit = deps.feeLimitSun ?? DEFAULT_FEE_LIMIT_SUN;
+  const feeLimit = deps.feeLimitSun;
+  const withdrawals = createWithdrawalQueue({ database: deps.database });
   const hotAddress = deps.privateKey ? tronAddressFromPrivateKey(deps.privateKey) : null;
   const log = deps.log;
 
   /** Ends a withdrawal as failed and gives the user the amount and fee back, in one transaction. */
-  async function fail(row: wallet.WithdrawalRow, reason: string, claim?: number): Promise<boolean> {
+  async function fail(row: WithdrawalRow, reason: string, claim?: number): Promise<boolean> {
     const done = await db.transaction(async (tx) => {
-      const moved = await wallet.transition(
-        tx,
+      const moved = await withdrawals.transition(
         row.id,
         [row.status],
         { status: 'failed', lastError: reason.slice(0, 500), completedAt: now() },
         claim,
+        tx,
       );
       if (!moved) return false;
       await deps.ledger.releaseWithdrawal(
@@ -88,12 +87,15 @@ export function createWithdrawalSender(deps: {
     return done;
   }
 
-  async function confirm(row: wallet.WithdrawalRow): Promise<void> {
+  async function confirm(row: WithdrawalRow): Promise<void> {
     const done = await db.transaction(async (tx) => {
-      const moved = await wallet.transition(tx, row.id, [...IN_FLIGHT], {
-        status: 'confirmed',
-        completedAt: now(),
-      });
+      const moved = await withdrawals.transition(
+        row.id,
+        [...IN_FLIGHT],
+        { status: 'confirmed', completedAt: now() },
+        undefined,
+        tx,
+      );
       if (!moved) return false;
       await deps.ledger.completeWithdrawal(
         {
@@ -110,7 +112,7 @@ export function createWithdrawalSender(deps: {
   }
 
   /** Broadcasts the stored signed transaction (again, after a crash); the node answers DUP if it has it. */
-  async function broadcastStored(row: wallet.WithdrawalRow): Promise<void> {
+  async function broadcastStored(row: WithdrawalRow): Promise<void> {
     const signed = row.signedTx as unknown as TronTransaction & { signature: string[] };
     let answer: Awaited<ReturnType<TronGridClient['broadcast']>>;
     try {
@@ -121,11 +123,11 @@ export function createWithdrawalSender(deps: {
         { withdrawalId: row.id, txid: row.txid, err: error },
         'broadcast: no answer; will check the chain',
       );
-      await wallet.transition(db, row.id, ['signed'], { lastError: (error as Error).message.slice(0, 500) });
+      await withdrawals.transition(row.id, ['signed'], { lastError: (error as Error).message.slice(0, 500) });
       return;
     }
     if (answer.accepted || answer.code === 'DUP_TRANSACTION_ERROR') {
-      await wallet.transition(db, row.id, ['signed'], {
+      await withdrawals.transition(row.id, ['signed'], {
         status: 'broadcast',
         broadcastAt: now(),
         lastError: null,
@@ -138,11 +140,11 @@ export function createWithdrawalSender(deps: {
       { withdrawalId: row.id, txid: row.txid, reason },
       'broadcast refused; waiting for the expiration',
     );
-    await wallet.transition(db, row.id, ['signed'], { lastError: reason.slice(0, 500) });
+    await withdrawals.transition(row.id, ['signed'], { lastError: reason.slice(0, 500) });
   }
 
   /** Follows a signed or broadcast withdrawal: confirmed, failed, expired, or broadcast once more. */
-  async function followUp(row: wallet.WithdrawalRow): Promise<void> {
+  async function followUp(row: WithdrawalRow): Promise<void> {
     const info = await deps.client.transactionInfo(row.txid!);
     if (info) {
       if (info.receiptResult === 'SUCCESS' && !info.failed) {
@@ -170,10 +172,9 @@ export function createWithdrawalSender(deps: {
   }
 
   /** Claims, builds, checks, signs, stores and broadcasts one approved withdrawal. */
-  async function send(row: wallet.WithdrawalRow): Promise<void> {
+  async function send(row: WithdrawalRow): Promise<void> {
     if (!deps.privateKey || !hotAddress) return;
-    const claimed = await wallet.transition(
-      db,
+    const claimed = await withdrawals.transition(
       row.id,
       ['approved'],
       { status: 'signing', attempts: row.attempts + 1 },
@@ -214,8 +215,7 @@ export function createWithdrawalSender(deps: {
           await fail(claimed, `refused to sign: ${message}`, claim);
           return;
         }
-        await wallet.transition(
-          db,
+        await withdrawals.transition(
           row.id,
           ['signing'],
           {
@@ -232,8 +232,7 @@ export function createWithdrawalSender(deps: {
         { withdrawalId: row.id, err: error },
         'could not build the withdrawal transaction; will retry',
       );
-      await wallet.transition(
-        db,
+      await withdrawals.transition(
         row.id,
         ['signing'],
         {
@@ -245,8 +244,7 @@ export function createWithdrawalSender(deps: {
       );
       return;
     }
-    const stored = await wallet.transition(
-      db,
+    const stored = await withdrawals.transition(
       row.id,
       ['signing'],
       {
@@ -271,9 +269,8 @@ export function createWithdrawalSender(deps: {
 
   /** Claims in 'signing' whose sender stopped before storing anything: nothing was sent, so back to approved. */
   async function recoverAbandonedClaims(): Promise<void> {
-    for (const row of await wallet.staleSigning(db, deps.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS)) {
-      const back = await wallet.transition(
-        db,
+    for (const row of await withdrawals.staleSigning(deps.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS)) {
+      const back = await withdrawals.transition(
         row.id,
         ['signing'],
         { status: 'approved', lastError: 'the sender stopped before signing; retrying' },
@@ -284,7 +281,7 @@ export function createWithdrawalSender(deps: {
     }
   }
 
-  async function each(rows: wallet.WithdrawalRow[], step: (row: wallet.WithdrawalRow) => Promise<void>) {
+  async function each(rows: WithdrawalRow[], step: (row: WithdrawalRow) => Promise<void>) {
     for (const row of rows) {
       try {
         await step(row);
@@ -299,9 +296,9 @@ export function createWithdrawalSender(deps: {
     /** One pass: recover abandoned claims, follow in-flight withdrawals, send the approved ones that are due. */
     async runOnce(control: { stopping?: () => boolean } = {}): Promise<void> {
       await recoverAbandonedClaims();
-      await each(await wallet.inStates(db, [...IN_FLIGHT]), followUp);
+      await each(await withdrawals.inStates([...IN_FLIGHT]), followUp);
       if (!deps.privateKey || control.stopping?.()) return;
-      await each(await wallet.dueApproved(db, now(), 10), async (row) => {
+      await each(await withdrawals.dueApproved(now(), 10), async (row) => {
         if (!control.stopping?.()) await send(row);
       });
     },
@@ -314,21 +311,18 @@ export type WithdrawalSender = ReturnType<typeof createWithdrawalSender>;
 export function startWithdrawalSender(
   ctx: AppContext,
   options: { client?: TronGridClient; intervalMs?: number; holder?: string; staleClaimMs?: number } = {},
-): Worker & { sender: WithdrawalSender } {
-  const { config, log } = ctx;
-  if (!options.client && !config.TRONGRID_URL) throw new Error('the withdrawal sender needs TRONGRID_URL');
-  const client =
-    options.client ?? createTronGridClient({ url: config.TRONGRID_URL!, apiKey: config.TRONGRID_API_KEY });
-  const privateKey = config.TRON_WITHDRAWAL_PRIVATE_KEY
-    ? hexToBytes(config.TRON_WITHDRAWAL_PRIVATE_KEY.toLowerCase())
-    : null;
+): Job & { sender: WithdrawalSender } {
+  const { config, log, tron } = ctx;
+  const client = options.client ?? tron.client;
+  if (!client) throw new Error('the withdrawal sender needs TRONGRID_URL');
   const sender = createWithdrawalSender({
     database: ctx.database,
     ledger: ctx.ledger,
     client,
-    contract: config.USDT_CONTRACT,
-    privateKey,
-    log: log.child({ worker: WITHDRAWAL_SENDER }),
+    contract: tron.contract,
+    privateKey: tron.hotWalletKey,
+    feeLimitSun: tron.feeLimitSun,
+    log: log.child({ job: WITHDRAWAL_SENDER }),
     now: ctx.now,
     staleClaimMs: options.staleClaimMs,
   });

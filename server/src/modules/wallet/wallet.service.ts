@@ -22,15 +22,7 @@ import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.ser
 import type { Mailer } from '../mail/mailer.ts';
 import { type OtpPurpose, whitelistAddedMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
-import { createDepositScanner, type DepositScanner } from '../tron/deposit-scanner.ts';
-import { isValidTronAddress, tronAddressFromPrivateKey } from '../tron/tron-address.ts';
-import {
-  accountKeyFromXpub,
-  type DepositKeys,
-  depositAddressAt,
-  loadDepositKeys,
-} from '../tron/tron-keys.ts';
-import { createTronGridClient } from '../tron/trongrid-client.ts';
+import type { TronService } from '../tron/tron.service.ts';
 import * as repo from './wallet.repository.ts';
 
 /** A user asking for a scan of their address is answered at most this often (TronGrid calls cost). */
@@ -61,6 +53,7 @@ export function createWalletService(deps: {
   otp: OtpService;
   ledger: LedgerService;
   mailer: Mailer;
+  tron: TronService;
   config: AppConfig;
   log: Logger;
   now?: () => Date;
@@ -70,45 +63,27 @@ export function createWalletService(deps: {
   const { config, log } = deps;
   const limits = withdrawalLimits(config);
   const whitelistCooldownMs = Math.round(config.WHITELIST_COOLDOWN_H * 3_600_000);
-  // A TRON_XPUB of the wrong depth would derive addresses nobody's wallet shows: refuse it at start-up.
-  if (config.TRON_XPUB) accountKeyFromXpub(config.TRON_XPUB);
-  const hotWallet = config.TRON_WITHDRAWAL_PRIVATE_KEY
-    ? tronAddressFromPrivateKey(Buffer.from(config.TRON_WITHDRAWAL_PRIVATE_KEY, 'hex'))
-    : null;
-  let keys: Promise<DepositKeys> | null = null;
-  let scanner: DepositScanner | null = null;
+  const hotWallet = deps.tron.hotWalletAddress;
+  const isValidTronAddress = deps.tron.isValidAddress;
+  let keysChecked: Promise<void> | null = null;
   const lastNudge = new Map<string, number>();
 
-  /** The deposit keys, loaded on first use (a generated seed is created only when an address is needed). */
-  function depositKeys(): Promise<DepositKeys> {
-    keys ??= (async () => {
-      const loaded = loadDepositKeys({ xpub: config.TRON_XPUB, dataDir: config.dataDir, log });
-      const others = (await repo.addressKeyFingerprints(db)).filter((print) => print !== loaded.fingerprint);
+  /** Loads the deposit keys once and says so when earlier addresses came from another account key. */
+  function checkDepositKeys(): Promise<void> {
+    keysChecked ??= (async () => {
+      const { fingerprint } = await deps.tron.depositKeys();
+      const others = (await repo.addressKeyFingerprints(db)).filter((print) => print !== fingerprint);
       if (others.length > 0) {
         log.error(
-          { current: loaded.fingerprint, earlier: others },
+          { current: fingerprint, earlier: others },
           'some deposit addresses were derived from another account key than the one configured now (TRON_XPUB changed?); they are still watched',
         );
       }
-      return loaded;
     })().catch((error: unknown) => {
-      keys = null;
+      keysChecked = null;
       throw error;
     });
-    return keys;
-  }
-
-  function depositScanner(): DepositScanner | null {
-    if (!config.TRONGRID_URL) return null;
-    scanner ??= createDepositScanner({
-      database: deps.database,
-      ledger: deps.ledger,
-      client: createTronGridClient({ url: config.TRONGRID_URL, apiKey: config.TRONGRID_API_KEY }),
-      contract: config.USDT_CONTRACT,
-      log,
-      now,
-    });
-    return scanner;
+    return keysChecked;
   }
 
   /** Uses up a code; a wrong one answers 400 {detail} with the code service's message. */
@@ -183,9 +158,9 @@ export function createWalletService(deps: {
       await consumeCode(user, 'wallet_address', otp);
       const existing = await repo.findAddressByUser(db, user.id);
       if (existing) return { address: existing.address, message: WALLET_MESSAGES.addressCreated };
-      const { account, fingerprint } = await depositKeys();
+      await checkDepositKeys();
       const index = await repo.nextDerivationIndex(db);
-      const address = depositAddressAt(account, index);
+      const { address, fingerprint } = await deps.tron.depositAddress(index);
       const stored = await repo.insertAddress(db, {
         userId: user.id,
         address,
@@ -205,8 +180,7 @@ export function createWalletService(deps: {
     async nudgeDeposit(
       user: SessionUser,
     ): Promise<{ status: 'scanning' | 'disabled'; scan: Promise<number> }> {
-      const chain = depositScanner();
-      if (!chain) return { status: 'disabled', scan: Promise.resolve(0) };
+      if (!deps.tron.scanner) return { status: 'disabled', scan: Promise.resolve(0) };
       const row = await repo.findAddressByUser(db, user.id);
       const at = now().getTime();
       if (!row || at - (lastNudge.get(user.id) ?? 0) < NUDGE_INTERVAL_MS) {
@@ -216,11 +190,16 @@ export function createWalletService(deps: {
         for (const [id, when] of lastNudge) if (at - when >= NUDGE_INTERVAL_MS) lastNudge.delete(id);
       }
       lastNudge.set(user.id, at);
-      const scan = chain.scanAddress(row.address, row.createdAt).catch((error: unknown) => {
+      const scan = deps.tron.scanAddress(row.address, row.createdAt).catch((error: unknown) => {
         log.warn({ err: error, userId: user.id }, 'deposit nudge: address scan failed');
         return 0;
       });
       return { status: 'scanning', scan };
+    },
+
+    /** The addresses of a user's withdrawal whitelist, oldest first (the dashboard shows them). */
+    async whitelistAddresses(userId: string): Promise<string[]> {
+      return (await repo.listWhitelist(db, userId)).map((entry) => entry.address);
     },
 
     /**

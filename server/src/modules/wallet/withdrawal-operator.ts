@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './wallet.repository.ts';
 
@@ -7,11 +8,13 @@ import * as repo from './wallet.repository.ts';
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TXID = /^[0-9a-f]{64}$/i;
 
 /**
  * What the operator does with withdrawals that wait for a person (`npm run admin -- withdrawals …`):
- * approve hands a held withdrawal to the sender; reject ends a held or approved one and gives the funds back.
- * Both are conditional state changes, so a decision racing the sender cannot undo a transaction it signed.
+ * approve hands a held withdrawal to the sender; reject ends a held or approved one and gives the funds back;
+ * markSent records one the operator paid by hand. All are conditional state changes, so a decision racing
+ * the sender cannot undo (or duplicate) a transaction it signed.
  */
 export function createWithdrawalOperator(deps: {
   database: Database;
@@ -76,6 +79,58 @@ export function createWithdrawalOperator(deps: {
         return {
           ok: false,
           reason: `withdrawal ${id} is ${row.status}; only a held or approved withdrawal can be rejected`,
+        };
+      }
+      return { ok: true, withdrawal: moved };
+    },
+
+    /**
+     * held or approved → confirmed with the operator's txid, for a withdrawal paid by hand: the in-flight
+     * amount and fee settle exactly as a confirmed chain withdrawal's do (same ledger step, same key), in the
+     * same transaction. Refused for any other state (a signed one is the sender's; an ended one is ended),
+     * a second time, and for a txid another withdrawal already has.
+     */
+    async markSent(id: string, txid: string, actor: string): Promise<OperatorResult> {
+      const row = await find(id);
+      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      if (!TXID.test(txid))
+        return { ok: false, reason: `${txid} is not a transaction id (64 hex characters)` };
+      const hash = txid.toLowerCase();
+      let moved: repo.WithdrawalRow | undefined;
+      try {
+        moved = await db.transaction(async (tx) => {
+          const sent = await repo.transition(tx, id, ['held', 'approved'], {
+            status: 'confirmed',
+            txid: hash,
+            markedSentBy: actor,
+            lastError: null,
+            completedAt: now(),
+          });
+          if (!sent) return undefined;
+          await deps.ledger.completeWithdrawal(
+            {
+              userId: sent.userId,
+              amount: sent.amount,
+              fee: sent.fee,
+              idempotencyKey: `withdrawal:${id}:complete`,
+            },
+            tx,
+          );
+          return sent;
+        });
+      } catch (error) {
+        if (uniqueViolation(error))
+          return { ok: false, reason: `txid ${hash} is recorded for another withdrawal` };
+        throw error;
+      }
+      if (!moved) {
+        const current = (await find(id)) ?? row;
+        const already = current.markedSentBy
+          ? `; it was marked as sent by hand by ${current.markedSentBy} (txid ${current.txid})`
+          : '';
+        return {
+          ok: false,
+          reason: `withdrawal ${id} is ${current.status}${already}; only a held or approved withdrawal can be marked as sent`,
         };
       }
       return { ok: true, withdrawal: moved };

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.ts';
-import type { Worker } from '../../workers.ts';
-import * as repo from './tron.repository.ts';
+import type { Database } from '../db/client.ts';
+import type { Job } from './job.ts';
+import * as repo from './lease.repository.ts';
 
-/** A name for this process's claim on a lease: host, pid and a random part (two workers never share one). */
+/** A name for this process's claim on a lease: host, pid and a random part (two jobs never share one). */
 export function leaseHolderId(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 /**
- * Runs `tick` every intervalMs on the one app instance holding the named lease; the others run `standby`.
+ * The one background-job primitive: runs `tick` every intervalMs on the one app instance holding the named
+ * lease; the others run `standby`.
  * The lease (database clock) outlives a tick by a margin and expires when its holder dies, so another
  * instance takes over. Ticks never overlap; stop() waits for the current one and gives the lease up.
  */
@@ -20,13 +21,15 @@ export function startLeasedLoop(options: {
   database: Database;
   log: Logger;
   intervalMs: number;
+  /** When the first tick runs (default at once); housekeeping waits so a starting server answers first. */
+  firstTickAfterMs?: number;
   leaseTtlMs?: number;
   holder?: string;
   tick: (control: { stopping: () => boolean }) => Promise<void>;
   standby?: () => Promise<void>;
   onError: (error: unknown) => void;
   afterTick?: () => void;
-}): Worker {
+}): Job {
   const holder = options.holder ?? leaseHolderId();
   const ttl = options.leaseTtlMs ?? Math.max(30_000, options.intervalMs * 3);
   let stopping = false;
@@ -37,6 +40,9 @@ export function startLeasedLoop(options: {
   async function runTick() {
     try {
       leased = await repo.acquireLease(options.database.db, options.name, holder, ttl);
+      // stop() may have been called while the lease was being taken (perhaps just released by a stopping
+      // peer): no new work then; stop() gives the lease back.
+      if (stopping) return;
       if (leased) await options.tick({ stopping: () => stopping });
       else await options.standby?.();
     } catch (error) {
@@ -57,8 +63,8 @@ export function startLeasedLoop(options: {
     }, delay);
   }
 
-  schedule(0);
-  options.log.info({ worker: options.name, holder, intervalMs: options.intervalMs }, 'worker started');
+  schedule(options.firstTickAfterMs ?? 0);
+  options.log.info({ job: options.name, holder, intervalMs: options.intervalMs }, 'job started');
 
   return {
     name: options.name,
@@ -69,10 +75,10 @@ export function startLeasedLoop(options: {
       if (current) await current;
       if (leased) {
         await repo.releaseLease(options.database.db, options.name, holder).catch((error: unknown) => {
-          options.log.warn({ err: error, worker: options.name }, 'could not release the worker lease');
+          options.log.warn({ err: error, job: options.name }, 'could not release the job lease');
         });
       }
-      options.log.info({ worker: options.name }, 'worker stopped');
+      options.log.info({ job: options.name }, 'job stopped');
     },
   };
 }

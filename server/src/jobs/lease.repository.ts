@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { workerLeases } from '../db/schema/index.ts';
+
+/**
+ * Takes or renews a job's lease for ttlMs (database clock, so instances with skewed clocks agree).
+ * True when this holder has it now.
+ */
+export async function acquireLease(
+  db: DbOrTx,
+  name: string,
+  holder: string,
+  ttlMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(workerLeases)
+    .values({ name, holder, expiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: workerLeases.name,
+      set: { holder, expiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` },
+      setWhere: sql`${workerLeases.holder} = ${holder} or ${workerLeases.expiresAt} < now()`,
+    })
+    .returning({ holder: workerLeases.holder });
+  return rows[0]?.holder === holder;
+}
+
+/** Gives a lease up so another instance can take over at once. */
+export async function releaseLease(db: DbOrTx, name: string, holder: string): Promise<void> {
+  await db.delete(workerLeases).where(and(eq(workerLeases.name, name), eq(workerLeases.holder, holder)));
+}
+
+/** Who holds a lease now (null when nobody does or it expired). */
+export async function leaseHolder(db: DbOrTx, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ holder: workerLeases.holder })
+    .from(workerLeases)
+    .where(and(eq(workerLeases.name, name), sql`${workerLeases.expiresAt} >= now()`))
+    .limit(1);
+  return row?.holder ?? null;
+}

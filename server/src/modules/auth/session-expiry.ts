@@ -1,0 +1,50 @@
+import type { AppContext } from '../../context.ts';
+import type { Job } from '../../jobs/job.ts';
+import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import * as sessions from './sessions.repository.ts';
+
+export const SESSION_EXPIRY = 'session-expiry';
+/** How often dead sessions are deleted; they are refused at once anyway, this only frees the rows. */
+export const SESSION_EXPIRY_INTERVAL_MS = 15 * 60_000;
+/**
+ * Revoked sessions (sign-out, password reset) stay this long after revocation, so a support person looking
+ * at a reported takeover still sees which sessions were ended and when; then they go too.
+ */
+export const REVOKED_SESSION_RETENTION_MS = 7 * 86_400_000;
+
+/**
+ * Deletes the sessions that can never be used again: past absolute expiry (SESSION_MAX_DAYS), idle longer
+ * than SESSION_IDLE_HOURS, or revoked more than a week ago. Returns how many went.
+ */
+export function purgeExpiredSessions(ctx: Pick<AppContext, 'config' | 'database' | 'now'>): Promise<number> {
+  const at = ctx.now().getTime();
+  return sessions.deleteExpired(ctx.database.db, {
+    now: new Date(at),
+    idleSince: new Date(at - ctx.config.SESSION_IDLE_HOURS * 3_600_000),
+    revokedBefore: new Date(at - REVOKED_SESSION_RETENTION_MS),
+  });
+}
+
+/** The periodic session expiry: on every instance, always (it needs no chain), one at a time by lease. */
+export function startSessionExpiry(
+  ctx: AppContext,
+  options: { intervalMs?: number; holder?: string } = {},
+): Job {
+  const log = ctx.log.child({ job: SESSION_EXPIRY });
+  return startLeasedLoop({
+    name: SESSION_EXPIRY,
+    database: ctx.database,
+    log,
+    intervalMs: options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS,
+    // Nothing here is urgent: the first pass waits a minute (or one interval) so start-up stays quick.
+    firstTickAfterMs: Math.min(options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS, 60_000),
+    holder: options.holder,
+    async tick() {
+      const deleted = await purgeExpiredSessions(ctx);
+      if (deleted > 0) log.info({ deleted }, 'expired sessions deleted');
+    },
+    onError(error) {
+      log.warn({ err: error }, 'session expiry failed; will retry');
+    },
+  });
+}
