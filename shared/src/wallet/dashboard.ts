@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../auth/rules.ts';
 import { formatDollars, microToNumber, usdtNumberToMicro } from '../money.ts';
+import { whitelistEntrySchema } from './contracts.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 
 /** GET /api/account/dashboard/ profile (spec §3 Dashboard response). Amounts in USDT, up to 6 decimals. */
@@ -13,8 +14,11 @@ export const dashboardProfileSchema = z.object({
   frozen_balance: z.number(),
   total_profit: z.number(),
   is_lead: z.boolean(),
-  /** The lead's whitelisted withdrawal addresses; empty for everyone else. */
-  white_list: z.array(z.string()),
+  /**
+   * The lead's whitelist entries (spec: item shape not shown), each with when it becomes usable, so the
+   * withdraw dialog can show entries still in their cool-down as pending; empty for everyone else.
+   */
+  white_list: z.array(whitelistEntrySchema),
 });
 export type DashboardProfile = z.infer<typeof dashboardProfileSchema>;
 

@@ -81,8 +81,13 @@ describe('GET /api/account/dashboard/', () => {
     ]);
     const leadProfile = (await dashboard(lead.cookie)).json().profile;
     expect(leadProfile.is_lead).toBe(true);
-    expect(leadProfile.white_list).toEqual([first, second]);
-    expect((await dashboard(other.cookie)).json().profile.white_list).toEqual([second]);
+    const wallets = (list: { wallet: string }[]) => list.map((entry) => entry.wallet);
+    expect(wallets(leadProfile.white_list)).toEqual([first, second]);
+    expect(leadProfile.white_list[0]).toMatchObject({
+      id: expect.any(String),
+      usable_at: expect.any(String),
+    });
+    expect(wallets((await dashboard(other.cookie)).json().profile.white_list)).toEqual([second]);
     expect((await dashboard(trader.cookie)).json().profile.white_list).toEqual([]);
   });
 });

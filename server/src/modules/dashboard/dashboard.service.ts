@@ -20,7 +20,7 @@ export function createDashboardService(deps: {
       if (!profile) throw notFound();
       const [balances, whiteList] = await Promise.all([
         deps.ledger.getBalances(userId),
-        profile.isLead ? deps.wallet.whitelistAddresses(userId) : Promise.resolve([]),
+        profile.isLead ? deps.wallet.whitelistEntries(userId) : Promise.resolve([]),
       ]);
       return {
         profile: {

@@ -6,6 +6,7 @@ import {
   usdtNumberToMicro,
   WALLET_MESSAGES,
   type WalletData,
+  type WhitelistEntry,
   WHITELIST_MAX_ENTRIES,
   type WithdrawalStatus,
   type WithdrawLimits,
@@ -96,19 +97,21 @@ export function createWalletService(deps: {
     }
   }
 
+  /** The user's whitelist entries as the API shows them, oldest first. */
+  async function whitelistEntries(userId: string): Promise<WhitelistEntry[]> {
+    return (await repo.listWhitelist(db, userId)).map((entry) => ({
+      id: entry.id,
+      wallet: entry.address,
+      usable_at: entry.usableAt.toISOString(),
+    }));
+  }
+
   async function walletData(userId: string): Promise<WalletData> {
-    const [enabled, entries] = await Promise.all([
+    const [enabled, wallets] = await Promise.all([
       repo.isWhitelistEnabled(db, userId),
-      repo.listWhitelist(db, userId),
+      whitelistEntries(userId),
     ]);
-    return {
-      is_white_wallet: enabled,
-      wallets: entries.map((entry) => ({
-        id: entry.id,
-        wallet: entry.address,
-        usable_at: entry.usableAt.toISOString(),
-      })),
-    };
+    return { is_white_wallet: enabled, wallets };
   }
 
   /** Amount and address checks shared by request and verify; returns the amount in micro-USDT. */
@@ -197,10 +200,8 @@ export function createWalletService(deps: {
       return { status: 'scanning', scan };
     },
 
-    /** The addresses of a user's withdrawal whitelist, oldest first (the dashboard shows them). */
-    async whitelistAddresses(userId: string): Promise<string[]> {
-      return (await repo.listWhitelist(db, userId)).map((entry) => entry.address);
-    },
+    /** A user's withdrawal whitelist entries with when each becomes usable (the dashboard shows them). */
+    whitelistEntries,
 
     /**
      * POST withdraw/request: checks the withdrawal, records it as requested and mails a code. The record

@@ -1,4 +1,4 @@
-import { API, WALLET_MESSAGES, WALLET_TEXT } from '@app/shared';
+import { API, WALLET_MESSAGES, WALLET_TEXT, type WhitelistEntry } from '@app/shared';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -10,8 +10,13 @@ import { WalletModal, type WalletTab } from './wallet-modal.tsx';
 
 const ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const OTHER = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+const usable = (id: string, wallet: string): WhitelistEntry => ({
+  id,
+  wallet,
+  usable_at: '2025-01-01T00:00:00.000Z',
+});
 
-function Harness(props: { isLead?: boolean; tab?: WalletTab; whiteList?: string[] }) {
+function Harness(props: { isLead?: boolean; tab?: WalletTab; whiteList?: WhitelistEntry[] }) {
   const [open, setOpen] = useState(true);
   return (
     <Providers>
@@ -177,7 +182,11 @@ describe('Withdraw tab (leads)', () => {
     first.fetch.mockClear();
     cleanup();
 
-    const { user } = setup(withAddress, { isLead: true, tab: 'withdraw', whiteList: [ADDRESS, OTHER] });
+    const { user } = setup(withAddress, {
+      isLead: true,
+      tab: 'withdraw',
+      whiteList: [usable('1', ADDRESS), usable('2', OTHER)],
+    });
     await user.click(await screen.findByRole('button', { name: /Select from White List/ }));
     await user.click(await screen.findByRole('menuitem', { name: OTHER }));
     expect(screen.getByRole('textbox', { name: 'Wallet Address' })).toHaveValue(OTHER);

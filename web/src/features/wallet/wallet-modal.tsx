@@ -1,4 +1,4 @@
-import { WALLET_TEXT } from '@app/shared';
+import { WALLET_TEXT, type WhitelistEntry } from '@app/shared';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Modal, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
@@ -16,7 +16,7 @@ export interface WalletModalProps {
   /** Leads get the Withdraw tab (spec §6). */
   isLead: boolean;
   /** The lead's whitelisted addresses for 'Select from White List'. */
-  whiteList: string[];
+  whiteList: WhitelistEntry[];
 }
 
 /**

@@ -6,7 +6,6 @@ import { WhitelistPicker } from './whitelist-picker.tsx';
 
 const READY = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const PENDING = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
-const PLAIN = 'TVj7RNVHy6thbM7BWdSe9G6gXwKhjhdNZS';
 
 afterEach(cleanup);
 
@@ -23,7 +22,6 @@ describe('WhitelistPicker', () => {
     const { onPick, user } = open([
       { id: '1', wallet: READY, usable_at: new Date(Date.now() - 60_000).toISOString() },
       { id: '2', wallet: PENDING, usable_at: usableAt.toISOString() },
-      PLAIN,
     ]);
     await user.click(screen.getByRole('button', { name: WALLET_TEXT.selectFromWhiteList }));
 
@@ -45,13 +43,6 @@ describe('WhitelistPicker', () => {
     expect(ready).not.toHaveTextContent('доступен с');
     await user.click(ready);
     expect(onPick).toHaveBeenCalledWith(READY);
-  });
-
-  it('treats plain addresses (the dashboard list) as usable', async () => {
-    const { onPick, user } = open([PLAIN]);
-    await user.click(screen.getByRole('button', { name: WALLET_TEXT.selectFromWhiteList }));
-    await user.click(screen.getByRole('menuitem', { name: new RegExp(PLAIN) }));
-    expect(onPick).toHaveBeenCalledWith(PLAIN);
   });
 
   it('renders nothing for an empty whitelist', () => {

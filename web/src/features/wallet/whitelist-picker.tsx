@@ -11,22 +11,21 @@ const DATE_TIME = new Intl.DateTimeFormat('ru-RU', {
 });
 
 /** An address is usable unless its entry's cool-down (usable_at) is still ahead; then when it ends. */
-function pendingUntil(entry: string | WhitelistEntry, now: number): Date | null {
-  if (typeof entry === 'string') return null;
+function pendingUntil(entry: WhitelistEntry, now: number): Date | null {
   const usableAt = new Date(entry.usable_at);
   return Number.isNaN(usableAt.getTime()) || usableAt.getTime() <= now ? null : usableAt;
 }
 
 /**
  * 'Select from White List': shown only for a non-empty whitelist; picking an address fills the field.
- * Entries (GET white) still in their cool-down are listed but cannot be picked, with 'доступен с <date
- * time>' in local time; plain addresses (the dashboard's white_list) count as usable.
+ * Entries still in their cool-down are listed but cannot be picked, with 'доступен с <date time>' in
+ * local time.
  */
 export function WhitelistPicker({
   addresses,
   onPick,
 }: {
-  addresses: ReadonlyArray<string | WhitelistEntry>;
+  addresses: readonly WhitelistEntry[];
   onPick: (address: string) => void;
 }) {
   if (addresses.length === 0) return null;
@@ -44,7 +43,7 @@ export function WhitelistPicker({
       </DropdownMenuTrigger>
       <DropdownMenuContent className="max-w-[calc(100vw-2rem)]">
         {addresses.map((entry) => {
-          const address = typeof entry === 'string' ? entry : entry.wallet;
+          const address = entry.wallet;
           const pending = pendingUntil(entry, now);
           return (
             <DropdownMenuItem

@@ -5,6 +5,7 @@ import {
   WALLET_MESSAGES,
   WALLET_SUCCESS_MS,
   WALLET_TEXT,
+  type WhitelistEntry,
   WITHDRAW_SUMMARY_TEXT,
   type WithdrawFormValues,
   type WithdrawLimits,
@@ -28,7 +29,7 @@ interface PendingWithdrawal extends WithdrawRequest {
 
 export interface WithdrawPanelProps {
   /** The lead's whitelisted addresses (dashboard profile.white_list). */
-  whiteList: string[];
+  whiteList: WhitelistEntry[];
   /** Called 2 s after a withdrawal went through: the modal closes. */
   onDone: () => void;
 }
