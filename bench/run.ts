@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -12,7 +11,7 @@ import pino from 'pino';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createContext } from '../server/src/context.ts';
-import { type Database, pgliteDatabase, postgresDatabase } from '../server/src/db/client.ts';
+import { type Database, openDatabase, postgresDatabase } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { hashToken } from '../server/src/modules/auth/auth.service.ts';
 import { insertSession } from '../server/src/modules/auth/sessions.repository.ts';
@@ -71,7 +70,15 @@ console.log(
 );
 
 const engines: [string, () => Promise<Database>][] = [
-  ['pglite', async () => pgliteDatabase(await PGlite.create())],
+  [
+    'pglite',
+    async () =>
+      openDatabase({
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')),
+        holder: 'npm run bench',
+        poolSize: 16,
+      }),
+  ],
 ];
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 try {
