@@ -146,7 +146,10 @@ export async function openDatabase(options: {
       return await ownEmbeddedDatabase(options.dataDir, options.holder, poolSize);
     } catch (error) {
       const owner = error instanceof DataDirLockedError ? readLockOwner(options.dataDir) : null;
-      if (options.share !== 'join' || !owner || attempt > 2) throw error;
+      // An owner that names no socket directory (an older lock format) cannot be joined; without this
+      // check pg would fall back to PGHOST or localhost and reach some other database.
+      const joinable = owner && typeof owner.socketDir === 'string' && path.isAbsolute(owner.socketDir);
+      if (options.share !== 'join' || !owner || !joinable || attempt > 2) throw error;
       const guest = socketDatabase(owner.socketDir, poolSize);
       if (await connectWhenReady(guest, options.dataDir)) return guest;
       // The owner went away while we waited: take the data directory over.
