@@ -27,6 +27,7 @@ async function main() {
       dataDir: config.dataDir,
       poolSize: config.DATABASE_POOL_SIZE,
       holder: 'the server',
+      share: 'own',
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

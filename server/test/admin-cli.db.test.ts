@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
-import { startServerProcess } from './server-process.ts';
+import { codeFromOutbox, startServerProcess } from './server-process.ts';
 import { testEngine } from './test-database.ts';
 
 const run = promisify(execFile);
@@ -114,19 +114,63 @@ describe('npm run admin', () => {
   });
 
   it.runIf(testEngine === 'pglite')(
-    'refuses the embedded database while a server holds it',
-    { timeout: 60_000 },
+    'works through the socket of a server that holds the embedded database, both ways',
+    { timeout: 180_000 },
     async () => {
-      const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: 'http://127.0.0.1',
+      });
+      const post = (route: string, body: unknown) =>
+        fetch(`${server.baseUrl}/backend${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       try {
-        const refused = await admin('list-users');
-        expect(refused.code).toBe(1);
-        expect(refused.out).toMatch(/in use by the server/);
+        // Written by the server, read by the CLI.
+        const email = 'live-api@example.com';
+        const password = 'L1ve!pass';
+        expect((await post('/account/user/register/', { email, password })).status).toBe(200);
+        const otp = codeFromOutbox(dataDir, email);
+        expect((await post('/account/user/verify-otp/', { email, password, otp })).status).toBe(200);
+        const list = await admin('list-users');
+        expect(list.code).toBe(0);
+        expect(list.out).toMatch(/live-api@example\.com\s+trader/);
+
+        // Written by the CLI, read by the server.
+        const created = await admin(
+          'create-user',
+          '--email',
+          'live-cli@example.com',
+          '--password',
+          'L1ve!pass',
+          '--role',
+          'merchant',
+        );
+        expect(created.code).toBe(0);
+        expect(
+          (await post('/account/user/login/', { email: 'live-cli@example.com', password: 'L1ve!pass' }))
+            .status,
+        ).toBe(200);
+
+        expect(await admin('adjust-balance', email, '12.5', '--reason', 'test credit')).toMatchObject({
+          code: 0,
+        });
+        const verify = await admin('ledger-verify');
+        expect(verify.code).toBe(0);
+        expect(verify.out).toMatch(/Ledger is consistent/);
+        expect(await admin('withdrawals', 'list')).toMatchObject({
+          code: 0,
+          out: expect.stringMatching(/No withdrawals/),
+        });
       } finally {
         server.child.kill('SIGTERM');
-        await server.exited;
       }
-      expect((await admin('list-users')).code).toBe(0);
+      expect(await server.exited).toBe(0);
+      // The server released the data directory: the next command owns it for its own duration.
+      expect((await admin('list-users')).out).toMatch(/live-cli@example\.com\s+merchant/);
     },
   );
 });

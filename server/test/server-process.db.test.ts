@@ -55,7 +55,7 @@ const post = (server: ServerProcess, route: string, body: unknown, cookie?: stri
   });
 
 describe('the server process', () => {
-  it('keeps acknowledged writes across kill -9', async () => {
+  it('keeps acknowledged writes across kill -9', { timeout: 300_000 }, async () => {
     const email = `durable-${Date.now()}@example.com`;
     const password = 'Durab1e!pw';
     let server = await start();
@@ -79,17 +79,44 @@ describe('the server process', () => {
     expect(server.output()).toContain('stopped cleanly');
   });
 
-  it.runIf(testEngine === 'pglite')('refuses a second process on the same embedded database', async () => {
-    const first = await start();
-    const second = await start();
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/in use by the server/);
-    const health = await fetch(`${first.baseUrl}/backend/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-  });
+  it.runIf(testEngine === 'pglite')(
+    'refuses a second process on the same embedded database',
+    { timeout: 300_000 },
+    async () => {
+      const first = await start();
+      const second = await start();
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/in use by the server/);
+      const health = await fetch(`${first.baseUrl}/backend/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    },
+  );
+
+  it.runIf(testEngine === 'pglite')(
+    'refuses to start while a command-line tool owns the embedded database',
+    { timeout: 120_000 },
+    async () => {
+      const busyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-busy-'));
+      // This test process stands in for a running `npm run admin` that took the lock.
+      const owner = {
+        pid: process.pid,
+        holder: 'npm run admin',
+        since: new Date().toISOString(),
+        socketDir: busyDir,
+      };
+      fs.writeFileSync(path.join(busyDir, 'db.lock'), JSON.stringify(owner));
+      try {
+        const server = await start({ DATA_DIR: busyDir });
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toMatch(/in use by npm run admin \(pid \d+\)/);
+      } finally {
+        fs.rmSync(busyDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('stops at start-up with a message naming a bad variable', async () => {
     const server = await start({ PORT: '3000', API_PREFIX: 'no-slash' });

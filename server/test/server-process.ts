@@ -38,7 +38,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start runs initdb on a fresh DATA_DIR: tens of seconds on a loaded machine.
+  const deadline = Date.now() + 120_000;
   let stopped = false;
   void exited.then(() => (stopped = true));
   while (Date.now() < deadline && !stopped) {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, pgliteDatabase, postgresDatabase } from '../src/db/client.ts';
-import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
+import { type Database, postgresDatabase, socketDatabase } from '../src/db/client.ts';
+import { startEmbeddedServer } from '../src/db/embedded-server.ts';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
 
 export type TestEngine = 'pglite' | 'postgres';
@@ -17,9 +18,18 @@ export const testEngine = (process.env.TEST_DB_ENGINE ?? 'pglite') as TestEngine
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testEngine === 'pglite') {
-    const dump = fs.readFileSync(inject('pgliteTemplatePath'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
-    return pgliteDatabase(client);
+    // The production path (worker thread, Unix socket, pg.Pool of 10 like PostgreSQL's below), on an
+    // in-memory copy of the template.
+    const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-test-'));
+    const server = await startEmbeddedServer({
+      templateTar: inject('pgliteTemplatePath'),
+      socketDir,
+      maxConnections: 20,
+    });
+    return socketDatabase(socketDir, 10, async () => {
+      await server.stop();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    });
   }
   const template = inject('postgresTemplateName');
   const name = `${template.replace('app_test_tpl_', 'app_test_')}_${randomBytes(4).toString('hex')}`;

@@ -3,8 +3,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
- * Opens the configured database for a command-line tool: DATABASE_URL, or the embedded database, which
- * is refused while the server holds it (two processes on one PGlite directory corrupt it).
+ * Opens the configured database for a command-line tool: DATABASE_URL, or the embedded database — through
+ * the running server's socket when a server holds DATA_DIR, else in a worker of this command's own.
  */
 export async function openCliDatabase(
   holder: string,
@@ -15,6 +15,7 @@ export async function openCliDatabase(
     dataDir: config.dataDir,
     poolSize: 2,
     holder,
+    share: 'join',
   });
   await migrate(database);
   return { database, config };

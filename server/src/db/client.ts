@@ -1,11 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { DataDirLockedError, lockDataDir, readLockOwner } from './data-dir-lock.ts';
+import { SOCKET_PORT, socketDirFor, startEmbeddedServer } from './embedded-server.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -15,8 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Raw engine access, used only by the migrator and test harness. */
-export type RawClient = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+/** Raw engine access (a node-postgres pool on both engines), used only by the migrator and test harness. */
+export type RawClient = pg.Pool;
 
 export interface Database {
   engine: 'pglite' | 'postgres';
@@ -30,38 +29,22 @@ export interface Database {
 // bigint (int8) columns come back as strings from node-postgres by default; we parse them as BigInt in
 // the schema's custom type, so keep the raw string here.
 
-/**
- * Wraps PGlite's Drizzle handle so that every transaction resolves only after PGlite has synced its
- * files (pglite issue 1065: transaction() can resolve before COMMIT reaches the file system).
- */
-function durablePglite(client: PGlite): Db {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (
-    fn: Parameters<Db['transaction']>[0],
-    config?: Parameters<Db['transaction']>[1],
-  ) => {
-    const result = await transaction(fn, config);
-    await client.syncToFs();
-    return result;
-  }) as Db['transaction'];
-  return db;
-}
-
-/** Wraps an open PGlite instance (embedded or in-memory) as a Database. */
-export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
+function poolDatabase(engine: Database['engine'], pool: pg.Pool, onClose?: () => Promise<void>): Database {
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
   return {
-    engine: 'pglite',
-    db: durablePglite(client),
-    raw: { kind: 'pglite', client },
+    engine,
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    raw: pool,
     async ping() {
-      await client.query('select 1');
+      await pool.query('select 1');
     },
     async close() {
       try {
-        await client.close();
+        await pool.end();
       } finally {
-        onClose?.();
+        await onClose?.();
       }
     },
   };
@@ -69,43 +52,107 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
 
 /** Wraps a PostgreSQL connection string as a pooled Database. */
 export function postgresDatabase(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next checkout.
+  return poolDatabase('postgres', new pg.Pool({ connectionString, max: poolSize }));
+}
+
+/**
+ * The embedded database served on a Unix socket (by this process's worker or by the process that owns
+ * DATA_DIR), through the same node-postgres driver as PostgreSQL.
+ */
+export function socketDatabase(socketDir: string, poolSize: number, onClose?: () => Promise<void>): Database {
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: poolSize,
   });
-  return {
-    engine: 'postgres',
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
-    raw: { kind: 'postgres', pool },
-    async ping() {
-      await pool.query('select 1');
-    },
-    async close() {
-      await pool.end();
-    },
-  };
+  return poolDatabase('pglite', pool, onClose);
+}
+
+// Connections other processes (admin commands, seed, db:migrate) may open to an owner's socket on top of
+// the owner's own pool; pglite-socket refuses connections past its maximum.
+const GUEST_CONNECTIONS = 16;
+// How long an owner that is stopping waits for other processes' commands to finish.
+const GUEST_DRAIN_MS = 5_000;
+// How long a guest waits for an owner that is still starting to accept connections.
+const OWNER_START_WAIT_MS = 30_000;
+
+/**
+ * Owns DATA_DIR's embedded database: takes DATA_DIR/db.lock, starts PGlite in a worker thread serving
+ * a Unix socket, and connects a pool to it. close() stops the worker and releases the lock.
+ */
+export async function ownEmbeddedDatabase(
+  dataDir: string,
+  holder: string,
+  poolSize: number,
+): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const socketDir = socketDirFor(dataDir);
+  const release = lockDataDir(dataDir, holder, socketDir);
+  try {
+    const server = await startEmbeddedServer({
+      pgDir: path.join(dataDir, 'pg'),
+      socketDir,
+      maxConnections: poolSize + GUEST_CONNECTIONS,
+    });
+    return socketDatabase(socketDir, poolSize, async () => {
+      try {
+        await server.stop(GUEST_DRAIN_MS);
+      } finally {
+        release();
+      }
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function connectWhenReady(database: Database, dataDir: string): Promise<boolean> {
+  const deadline = Date.now() + OWNER_START_WAIT_MS;
+  for (;;) {
+    try {
+      await database.ping();
+      return true;
+    } catch (error) {
+      if (!readLockOwner(dataDir) || Date.now() > deadline) {
+        await database.close().catch(() => undefined);
+        if (readLockOwner(dataDir)) throw error;
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
  * Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, otherwise the embedded
- * PGlite under DATA_DIR/pg, locked to this process.
+ * PGlite under DATA_DIR/pg. `share: 'own'` (the server) takes the data directory or fails with
+ * DataDirLockedError; `share: 'join'` (command-line tools) connects to the owner's socket when a live
+ * process holds it, and owns it for the duration of the command otherwise.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
   holder: string;
+  share?: 'own' | 'join';
 }): Promise<Database> {
-  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, options.poolSize);
-  const release = lockDataDir(options.dataDir, options.holder);
-  try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pg'), {
-      relaxedDurability: false,
-      extensions: PGLITE_EXTENSIONS,
-    });
-    return pgliteDatabase(client, release);
-  } catch (error) {
-    release();
-    throw error;
+  const poolSize = options.poolSize ?? 10;
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, poolSize);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ownEmbeddedDatabase(options.dataDir, options.holder, poolSize);
+    } catch (error) {
+      const owner = error instanceof DataDirLockedError ? readLockOwner(options.dataDir) : null;
+      // An owner that names no socket directory (an older lock format) cannot be joined; without this
+      // check pg would fall back to PGHOST or localhost and reach some other database.
+      const joinable = owner && typeof owner.socketDir === 'string' && path.isAbsolute(owner.socketDir);
+      if (options.share !== 'join' || !owner || !joinable || attempt > 2) throw error;
+      const guest = socketDatabase(owner.socketDir, poolSize);
+      if (await connectWhenReady(guest, options.dataDir)) return guest;
+      // The owner went away while we waited: take the data directory over.
+    }
   }
 }

@@ -29,7 +29,8 @@ const CREATE_LEDGER = `create table if not exists schema_migrations (
 
 /**
  * Applies every migration not applied yet, each in its own transaction. On PostgreSQL an advisory lock
- * makes concurrent starts of several app instances apply each migration exactly once.
+ * makes concurrent starts of several app instances (or a server and `npm run db:migrate` on one embedded
+ * database) apply each migration exactly once.
  * Returns the names applied now.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -56,20 +57,7 @@ async function runInTransaction<T>(
   database: Database,
   fn: (exec: Exec, query: Query) => Promise<T>,
 ): Promise<T> {
-  const raw = database.raw;
-  if (raw.kind === 'pglite') {
-    const result = await raw.client.transaction(async (tx) =>
-      fn(
-        async (sql) => {
-          await tx.exec(sql);
-        },
-        async (sql) => (await tx.query(sql)).rows.length,
-      ),
-    );
-    await raw.client.syncToFs();
-    return result;
-  }
-  const client = await raw.pool.connect();
+  const client = await database.raw.connect();
   try {
     await client.query('begin');
     const result = await fn(

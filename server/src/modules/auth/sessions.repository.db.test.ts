@@ -89,22 +89,13 @@ describe('the built-once session queries', () => {
   // "prepared statement already exists". The hot queries must leave no named statement behind.
   it('create no named prepared statement in the database session', async () => {
     const { user, tokenHash } = await newSession();
-    const countNamed = async (db: Database) => {
-      const rows =
-        db.raw.kind === 'pglite'
-          ? (
-              await db.raw.client.query<{ n: number }>(
-                'select count(*)::int as n from pg_prepared_statements',
-              )
-            ).rows
-          : (await db.raw.pool.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements'))
-              .rows;
-      return rows[0]!.n;
-    };
-    // One connection on PostgreSQL, so the check sees the session the queries ran in.
+    const countNamed = async (db: Database) =>
+      (await db.raw.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
+    // One connection on PostgreSQL, so the check sees the session the queries ran in (the embedded engine
+    // has one shared session whatever the pool size).
     const single =
-      database.raw.kind === 'postgres'
-        ? postgresDatabase(String(database.raw.pool.options.connectionString), 1)
+      database.engine === 'postgres'
+        ? postgresDatabase(String(database.raw.options.connectionString), 1)
         : database;
     try {
       for (let round = 0; round < 2; round += 1) {
