@@ -6,6 +6,7 @@ import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simula
 import { startWorkers } from '../../workers.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
+import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
 import { DEPOSIT_WATCHER, startDepositWatcher } from './deposit-watcher.ts';
@@ -373,10 +374,15 @@ describe('workers', () => {
   it('start the chain jobs only with TRONGRID_URL, the expiry jobs always, and stop cleanly', async () => {
     const without = startWorkers({ ...t.ctx, config: { ...t.ctx.config, TRONGRID_URL: undefined } });
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(false);
-    expect(without.jobs).toEqual([SESSION_EXPIRY, CODE_EXPIRY]);
+    const housekeeping = [
+      SESSION_EXPIRY,
+      CODE_EXPIRY,
+      ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
+    ];
+    expect(without.jobs).toEqual(housekeeping);
     await without.stop();
     const started = startWorkers(t.ctx);
-    expect(started.jobs).toEqual([SESSION_EXPIRY, CODE_EXPIRY, DEPOSIT_WATCHER, WITHDRAWAL_SENDER]);
+    expect(started.jobs).toEqual([...housekeeping, DEPOSIT_WATCHER, WITHDRAWAL_SENDER]);
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     await started.stop();
