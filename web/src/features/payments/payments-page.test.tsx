@@ -65,7 +65,7 @@ describe('PaymentsPage', () => {
     const { listUrls } = renderPage({ body: { count: 45, results, next_cursor: 'after-page-1' } });
     expect(await screen.findAllByTestId('payment-card')).toHaveLength(20);
     expect(listUrls()[0]?.searchParams.has('cursor')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Страница 2' }));
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
     expect(listUrls().at(-1)?.searchParams.get('cursor')).toBe('after-page-1');
   });
