@@ -11,11 +11,16 @@ import {
   Smartphone,
   Zap,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../ui/index.ts';
-import { AuthModal, type AuthMode } from '../auth/auth-modal.tsx';
+import { Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
+import type { AuthMode } from '../auth/auth-modal.tsx';
 import { PublicLayout, type WelcomeState } from './public-layout.tsx';
+
+// The auth modal (forms, validation, dialog) is loaded on the first GET STARTED, not with the landing.
+const AuthModal = lazy(() =>
+  import('../auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })),
+);
 
 const FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
   {
@@ -233,12 +238,16 @@ export function WelcomePage() {
         </div>
       </section>
 
-      <AuthModal
-        key={auth.key}
-        open={auth.open}
-        onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
-        initialMode={auth.mode}
-      />
+      {auth.key > 0 ? (
+        <Suspense fallback={<OverlayLoader />}>
+          <AuthModal
+            key={auth.key}
+            open={auth.open}
+            onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
+            initialMode={auth.mode}
+          />
+        </Suspense>
+      ) : null}
     </PublicLayout>
   );
 }
