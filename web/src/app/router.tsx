@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/navigation.ts';
+import { WelcomePage } from '../features/landing/welcome-page.tsx';
 import { FullPageLoader } from '../ui/spinner.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteLoadError } from './route-load-error.tsx';
 
 /**
- * Every page is its own chunk, loaded when its route matches (react-router `lazy`): the landing carries no
- * signed-in code, and a signed-in screen loads on navigation. The router resolves the matched routes'
+ * Every page but the landing is its own chunk, loaded when its route matches (react-router `lazy`): the
+ * first page carries no signed-in code, and a signed-in screen loads on navigation. The router resolves the matched routes'
  * chunks in parallel before it renders them; the first load shows the root's loading state meanwhile.
  */
 function page(load: () => Promise<ComponentType>) {

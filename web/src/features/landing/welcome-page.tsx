@@ -64,7 +64,7 @@ function HeroVisual() {
           </span>
         </div>
         <p className="mt-2 text-[2rem] leading-none font-semibold tracking-tight text-gray-900 tabular-nums">
-          4,812.50 <span className="text-h3 font-medium text-gray-400">USDT</span>
+          4,812.50 <span className="text-h3 font-medium text-gray-500">USDT</span>
         </p>
         <div className="mt-5 grid grid-cols-3 gap-2 text-caption">
           {[
