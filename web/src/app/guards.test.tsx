@@ -1,10 +1,12 @@
 import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT } from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getIsLead } from '../api/lead-store.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getIsLead, LEAD_STORAGE_KEY } from '../api/lead-store.ts';
 import { mockApi } from '../test/fetch-mock.ts';
-import { currentPath, renderAt } from '../test/render.tsx';
+import { currentPath, loadLazyRoutes, renderAt } from '../test/render.tsx';
 import { signedIn } from '../test/session-fixtures.ts';
+
+beforeAll(() => loadLazyRoutes());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -74,21 +76,26 @@ describe('lead check', () => {
   const leadChecks = (calls: { path: string }[]) =>
     calls.filter((call) => call.path === API.auth.leadCheck).length;
 
+  /** What every sign-in and session check leaves in this browser: the stored lead flag. */
+  const holdSession = () => window.localStorage.setItem(LEAD_STORAGE_KEY, 'false');
+
   it('runs on load: 200 sets the flag, 451 clears it', async () => {
+    holdSession();
     const lead = mockApi(signedIn(true));
-    const first = renderAt('/about');
+    const first = renderAt('/deal');
     await waitFor(() => expect(leadChecks(lead.calls)).toBe(1));
     await waitFor(() => expect(window.localStorage.getItem('isLead')).toBe('true'));
     first.unmount();
 
     const notLead = mockApi(signedIn(false));
-    renderAt('/about');
+    renderAt('/deal');
     await waitFor(() => expect(leadChecks(notLead.calls)).toBe(1));
     await waitFor(() => expect(getIsLead()).toBe(false));
     expect(window.localStorage.getItem('isLead')).toBe('false');
   });
 
   it('skips /welcome and /c2c/ and runs again on back/forward', async () => {
+    holdSession();
     window.history.replaceState(null, '', '/welcome');
     const { calls } = mockApi(signedIn(true));
     renderAt('/welcome');
@@ -103,6 +110,30 @@ describe('lead check', () => {
     act(() => window.dispatchEvent(new PopStateEvent('popstate')));
     await waitFor(() => expect(leadChecks(calls)).toBe(1));
     await waitFor(() => expect(getIsLead()).toBe(true));
+  });
+
+  it('skips /about, /services and /contact, and every page without a session', async () => {
+    holdSession();
+    const { calls } = mockApi(signedIn(false));
+    for (const path of ['/about', '/services', '/contact']) {
+      window.history.replaceState(null, '', path);
+      const view = renderAt(path);
+      await screen.findByRole('heading', { level: 1 });
+      view.unmount();
+    }
+    expect(leadChecks(calls)).toBe(0);
+
+    // Nothing stored: no sign-in happened in this browser, so the check could only answer 401.
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/no/such/page');
+    renderAt('/no/such/page');
+    expect(screen.getByText('404')).toBeInTheDocument();
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    expect(leadChecks(calls)).toBe(0);
+
+    holdSession();
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await waitFor(() => expect(leadChecks(calls)).toBe(1));
   });
 });
 

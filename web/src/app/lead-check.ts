@@ -1,16 +1,42 @@
 import { useEffect } from 'react';
-import { refreshLeadStatus } from '../features/auth/api.ts';
+import { LEAD_STORAGE_KEY } from '../api/lead-store.ts';
 
-/** Spec §4: the lead check skips the public landing and the public /c2c/ pages. */
-export function isLeadCheckExempt(pathname: string): boolean {
-  return pathname === '/welcome' || pathname.startsWith('/welcome/') || pathname.startsWith('/c2c/');
+/** The check itself lives with the auth calls, loaded only when a check runs (public pages never need it). */
+async function runLeadCheck(): Promise<void> {
+  const { refreshLeadStatus } = await import('../features/auth/api.ts');
+  await refreshLeadStatus();
 }
 
-/** Runs the lead check once on app load and again on every browser back/forward (popstate). */
+/** Public pages where the lead check never runs: spec §4's /welcome and /c2c/, plus /about, /services, /contact. */
+const EXEMPT_PAGES = ['/welcome', '/about', '/services', '/contact'];
+
+/** Spec §4: the lead check skips the public landing and the public /c2c/ pages (and our other public pages). */
+export function isLeadCheckExempt(pathname: string): boolean {
+  return (
+    pathname.startsWith('/c2c/') ||
+    EXEMPT_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`))
+  );
+}
+
+/**
+ * Whether this browser holds a session, as far as script can tell: the session cookie is HttpOnly, but
+ * every sign-in and every successful session check store the lead flag, and every logout clears storage.
+ * Without it the lead check could only answer 401, a red error in the console on every anonymous visit.
+ */
+export function hasSessionHint(): boolean {
+  try {
+    return window.localStorage.getItem(LEAD_STORAGE_KEY) !== null;
+  } catch {
+    // Storage blocked: nothing tells us there is no session, so check.
+    return true;
+  }
+}
+
+/** Runs the lead check on app load and again on every browser back/forward (popstate), when it applies. */
 export function useLeadCheckOnNavigation(): void {
   useEffect(() => {
     const check = () => {
-      if (!isLeadCheckExempt(window.location.pathname)) void refreshLeadStatus();
+      if (!isLeadCheckExempt(window.location.pathname) && hasSessionHint()) void runLeadCheck();
     };
     check();
     window.addEventListener('popstate', check);

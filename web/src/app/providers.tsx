@@ -1,8 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { onClientSessionCleared } from '../api/session.ts';
-import { AppToaster } from '../ui/index.ts';
 import { createQueryClient } from './query-client.ts';
+
+// The toast library is not needed to paint the first page: it loads beside the page's own chunks, which
+// are what raise toasts (after a click or an answer, so the outlet is mounted by then).
+const AppToaster = lazy(() => import('../ui/toast.tsx').then((module) => ({ default: module.AppToaster })));
 
 /** App-wide providers: the query client and the toast outlet. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,7 +15,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,50 +1,67 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/navigation.ts';
-import { LogoutPage } from '../features/auth/logout-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { DealsPage } from '../features/deals/deals-page.tsx';
-import { DisputesPage } from '../features/disputes/disputes-page.tsx';
-import { HelpPage } from '../features/help/help-page.tsx';
-import { AboutPage } from '../features/landing/about-page.tsx';
-import { ContactPage } from '../features/landing/contact-page.tsx';
-import { ServicesPage } from '../features/landing/services-page.tsx';
 import { WelcomePage } from '../features/landing/welcome-page.tsx';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { PaymentsPage } from '../features/payments/payments-page.tsx';
-import { ReferralsPage } from '../features/referrals/referrals-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { AppShell } from '../features/shell/app-shell.tsx';
-import { TerminalsPage } from '../features/terminals/terminals-page.tsx';
-import { AuthGuard } from './auth-guard.tsx';
-import { LeadGuard } from './lead-guard.tsx';
+import { FullPageLoader } from '../ui/spinner.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { RouteLoadError } from './route-load-error.tsx';
+
+/**
+ * Every page but the landing is its own chunk, loaded when its route matches (react-router `lazy`): the
+ * first page carries no signed-in code, and a signed-in screen loads on navigation. The router resolves the matched routes'
+ * chunks in parallel before it renders them; the first load shows the root's loading state meanwhile.
+ */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
 
 /** Public routes: no session needed. */
 const publicRoutes: RouteObject[] = [
-  { path: '/welcome', element: <WelcomePage /> },
-  { path: '/about', element: <AboutPage /> },
-  { path: '/services', element: <ServicesPage /> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/logout', element: <LogoutPage /> },
+  // The landing is the first page most visitors see: it ships in the entry chunk, no second round trip.
+  { path: '/welcome', Component: WelcomePage },
+  { path: '/about', lazy: page(() => import('../features/landing/about-page.tsx').then((m) => m.AboutPage)) },
+  {
+    path: '/services',
+    lazy: page(() => import('../features/landing/services-page.tsx').then((m) => m.ServicesPage)),
+  },
+  {
+    path: '/contact',
+    lazy: page(() => import('../features/landing/contact-page.tsx').then((m) => m.ContactPage)),
+  },
+  { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage)) },
 ];
 
 /** Signed-in routes (spec §2), rendered inside the auth guard and the shell. One line per route. */
 const guardedRoutes: RouteObject[] = [
-  { index: true, element: <DashboardPage /> },
-  { path: 'profile', element: <DashboardPage /> },
-  { path: 'payments', element: <PaymentsPage /> },
-  { path: 'terminals', element: <TerminalsPage /> },
-  { path: 'dispute', element: <DisputesPage /> },
-  { path: 'deal', element: <DealsPage /> },
-  { path: 'settings', element: <SettingsPage /> },
-  { path: 'help', element: <HelpPage /> },
+  {
+    index: true,
+    lazy: page(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+  },
+  {
+    path: 'profile',
+    lazy: page(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+  },
+  {
+    path: 'payments',
+    lazy: page(() => import('../features/payments/payments-page.tsx').then((m) => m.PaymentsPage)),
+  },
+  {
+    path: 'terminals',
+    lazy: page(() => import('../features/terminals/terminals-page.tsx').then((m) => m.TerminalsPage)),
+  },
+  {
+    path: 'dispute',
+    lazy: page(() => import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage)),
+  },
+  { path: 'deal', lazy: page(() => import('../features/deals/deals-page.tsx').then((m) => m.DealsPage)) },
+  {
+    path: 'settings',
+    lazy: page(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
+  },
+  { path: 'help', lazy: page(() => import('../features/help/help-page.tsx').then((m) => m.HelpPage)) },
   {
     path: 'referrals',
-    element: (
-      <LeadGuard>
-        <ReferralsPage />
-      </LeadGuard>
-    ),
+    lazy: page(() => import('./lead-only-referrals.tsx').then((m) => m.LeadOnlyReferrals)),
   },
 ];
 
@@ -52,18 +69,19 @@ const guardedRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: () => <FullPageLoader />,
+    errorElement: <RouteLoadError />,
     children: [
       ...publicRoutes,
       {
         path: '/',
-        element: (
-          <AuthGuard>
-            <AppShell />
-          </AuthGuard>
-        ),
+        lazy: page(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout)),
         children: guardedRoutes,
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)),
+      },
     ],
   },
 ];

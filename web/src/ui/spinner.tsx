@@ -42,3 +42,14 @@ export function FullPageLoader({ label = 'Загрузка…' }: { label?: stri
     </div>
   );
 }
+
+/** Dimmed screen with a spinner, while the code of a dialog that was asked for is still loading. */
+export function OverlayLoader({ label = 'Загрузка…' }: { label?: string }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-gray-950/45">
+      <div className="flex size-12 items-center justify-center rounded-xl bg-white text-brand-600 shadow-card">
+        <Spinner size={22} label={label} />
+      </div>
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar } from '../../ui/index.ts';
+import { Avatar, OverlayLoader } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { isFirstVisit } from '../auth/first-visit.ts';
 import { displayName } from '../shell/display-name.ts';
-import { WalletModal, type WalletTab } from '../wallet/wallet-modal.tsx';
+import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
 
@@ -16,6 +16,11 @@ export function greeting(name: string, firstVisit: boolean): string {
   return firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`;
 }
 
+// The wallet dialogs (forms, QR code, OTP) load when first opened, not with the home page.
+const WalletModal = lazy(() =>
+  import('../wallet/wallet-modal.tsx').then((module) => ({ default: module.WalletModal })),
+);
+
 /** Home dashboard (/, /profile): the welcome header and the My Balance card with the wallet dialogs. */
 export function DashboardPage() {
   const user = useAuthUser();
@@ -25,7 +30,11 @@ export function DashboardPage() {
   const name = displayName({ username: profile?.username ?? user.username });
   // The dashboard's own answer is the freshest word on the lead flag; until it arrives, the stored flag.
   const isLead = profile?.is_lead ?? storedIsLead;
-  const [wallet, setWallet] = useState<{ open: boolean; tab: WalletTab }>({ open: false, tab: 'deposit' });
+  const [wallet, setWallet] = useState<{ open: boolean; tab: WalletTab; opened: boolean }>({
+    open: false,
+    tab: 'deposit',
+    opened: false,
+  });
 
   return (
     <>
@@ -38,16 +47,20 @@ export function DashboardPage() {
           profile={profile}
           error={dashboard.isError ? `Error: ${dashboard.error.message}` : null}
           isLead={isLead}
-          onOpenWallet={(tab) => setWallet({ open: true, tab })}
+          onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
         />
       </div>
-      <WalletModal
-        open={wallet.open}
-        onOpenChange={(open) => setWallet((current) => ({ ...current, open }))}
-        initialTab={wallet.tab}
-        isLead={isLead}
-        whiteList={profile?.white_list ?? []}
-      />
+      {wallet.opened ? (
+        <Suspense fallback={<OverlayLoader />}>
+          <WalletModal
+            open={wallet.open}
+            onOpenChange={(open) => setWallet((current) => ({ ...current, open }))}
+            initialTab={wallet.tab}
+            isLead={isLead}
+            whiteList={profile?.white_list ?? []}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

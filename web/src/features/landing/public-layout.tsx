@@ -129,7 +129,7 @@ export function PublicFooter() {
         </div>
       </div>
       <div className="border-t border-gray-100">
-        <p className="mx-auto max-w-6xl px-5 py-5 text-caption text-gray-400 sm:px-8">
+        <p className="mx-auto max-w-6xl px-5 py-5 text-caption text-gray-500 sm:px-8">
           © {new Date().getFullYear()} Processing. Все права защищены.
         </p>
       </div>

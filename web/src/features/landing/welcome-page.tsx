@@ -11,11 +11,16 @@ import {
   Smartphone,
   Zap,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../ui/index.ts';
-import { AuthModal, type AuthMode } from '../auth/auth-modal.tsx';
+import { Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
+import type { AuthMode } from '../auth/auth-modal.tsx';
 import { PublicLayout, type WelcomeState } from './public-layout.tsx';
+
+// The auth modal (forms, validation, dialog) is loaded on the first GET STARTED, not with the landing.
+const AuthModal = lazy(() =>
+  import('../auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })),
+);
 
 const FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
   {
@@ -65,7 +70,7 @@ function HeroVisual() {
           </span>
         </div>
         <p className="mt-2 text-[2rem] leading-none font-semibold tracking-tight text-gray-900 tabular-nums">
-          4,812.50 <span className="text-h3 font-medium text-gray-400">USDT</span>
+          4,812.50 <span className="text-h3 font-medium text-gray-500">USDT</span>
         </p>
         <div className="mt-5 grid grid-cols-3 gap-2 text-caption">
           {[
@@ -237,12 +242,16 @@ export function WelcomePage() {
         </div>
       </section>
 
-      <AuthModal
-        key={auth.key}
-        open={auth.open}
-        onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
-        initialMode={auth.mode}
-      />
+      {auth.key > 0 ? (
+        <Suspense fallback={<OverlayLoader />}>
+          <AuthModal
+            key={auth.key}
+            open={auth.open}
+            onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
+            initialMode={auth.mode}
+          />
+        </Suspense>
+      ) : null}
     </PublicLayout>
   );
 }

@@ -29,7 +29,7 @@ function SidebarLink({ item, active }: { item: NavItem; active: boolean }) {
 function Section({ title, items, pathname }: { title: string; items: NavItem[]; pathname: string }) {
   return (
     <div>
-      <p className="mb-2 px-3 text-caption font-medium tracking-wide text-gray-400 uppercase">{title}</p>
+      <p className="mb-2 px-3 text-caption font-medium tracking-wide text-gray-500 uppercase">{title}</p>
       <ul className="flex flex-col gap-0.5">
         {items.map((item) => (
           <li key={item.to}>

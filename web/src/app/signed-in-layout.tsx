@@ -1,0 +1,11 @@
+import { AppShell } from '../features/shell/app-shell.tsx';
+import { AuthGuard } from './auth-guard.tsx';
+
+/** The layout of every signed-in route: the session check, then the shell. Its own chunk (see router.tsx). */
+export function SignedInLayout() {
+  return (
+    <AuthGuard>
+      <AppShell />
+    </AuthGuard>
+  );
+}
