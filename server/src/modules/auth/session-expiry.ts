@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import * as sessions from './sessions.repository.ts';
 
 export const SESSION_EXPIRY = 'session-expiry';
@@ -30,21 +30,13 @@ export function startSessionExpiry(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: SESSION_EXPIRY });
-  return startLeasedLoop({
+  return startHousekeepingJob({
     name: SESSION_EXPIRY,
     database: ctx.database,
-    log,
+    log: ctx.log,
     intervalMs: options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS,
-    // Nothing here is urgent: the first pass waits a minute (or one interval) so start-up stays quick.
-    firstTickAfterMs: Math.min(options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS, 60_000),
     holder: options.holder,
-    async tick() {
-      const deleted = await purgeExpiredSessions(ctx);
-      if (deleted > 0) log.info({ deleted }, 'expired sessions deleted');
-    },
-    onError(error) {
-      log.warn({ err: error }, 'session expiry failed; will retry');
-    },
+    run: () => purgeExpiredSessions(ctx),
+    doneMessage: 'expired sessions deleted',
   });
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import * as repo from './maintenance.repository.ts';
 
 export const STATISTICS_REFRESH = 'statistics-refresh';
@@ -16,20 +16,15 @@ export function startStatisticsRefresh(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: STATISTICS_REFRESH });
-  const intervalMs = options.intervalMs ?? STATISTICS_REFRESH_INTERVAL_MS;
-  return startLeasedLoop({
+  return startHousekeepingJob({
     name: STATISTICS_REFRESH,
     database: ctx.database,
-    log,
-    intervalMs,
-    firstTickAfterMs: Math.min(intervalMs, 60_000),
+    log: ctx.log,
+    intervalMs: options.intervalMs ?? STATISTICS_REFRESH_INTERVAL_MS,
     holder: options.holder,
-    async tick() {
+    run: async () => {
       await repo.analyzeAll(ctx.database.db);
-    },
-    onError(error) {
-      log.warn({ err: error }, 'statistics refresh failed; will retry');
+      return undefined;
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import * as codes from './otp-expiry.repository.ts';
 
 export const CODE_EXPIRY = 'otp-code-expiry';
@@ -18,21 +18,13 @@ export function startCodeExpiry(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: CODE_EXPIRY });
-  return startLeasedLoop({
+  return startHousekeepingJob({
     name: CODE_EXPIRY,
     database: ctx.database,
-    log,
+    log: ctx.log,
     intervalMs: options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS,
-    // Nothing here is urgent: the first pass waits a minute (or one interval) so start-up stays quick.
-    firstTickAfterMs: Math.min(options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS, 60_000),
     holder: options.holder,
-    async tick() {
-      const deleted = await purgeExpiredCodes(ctx);
-      if (deleted > 0) log.info({ deleted }, 'expired one-time codes deleted');
-    },
-    onError(error) {
-      log.warn({ err: error }, 'code expiry failed; will retry');
-    },
+    run: () => purgeExpiredCodes(ctx),
+    doneMessage: 'expired one-time codes deleted',
   });
 }
