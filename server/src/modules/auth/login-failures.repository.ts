@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 
@@ -61,4 +61,24 @@ export async function clearFailures(db: DbOrTx, email: string): Promise<void> {
 export async function findFailures(db: DbOrTx, email: string) {
   const [row] = await db.select().from(loginFailures).where(eq(loginFailures.email, email)).limit(1);
   return row;
+}
+
+/**
+ * Deletes the failure rows that no longer count: their window began before `windowStartedBefore` and no
+ * lock is in force at `now`. Unknown emails get rows too, so without this the table only grows.
+ */
+export async function deleteStale(
+  db: DbOrTx,
+  cut: { now: Date; windowStartedBefore: Date },
+): Promise<number> {
+  const rows = await db
+    .delete(loginFailures)
+    .where(
+      and(
+        lt(loginFailures.windowStartedAt, cut.windowStartedBefore),
+        or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, cut.now)),
+      ),
+    )
+    .returning({ email: loginFailures.email });
+  return rows.length;
 }

@@ -2,8 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { leaseHolder } from '../../jobs/lease.repository.ts';
+import * as loginFailures from './login-failures.repository.ts';
 import {
   purgeExpiredSessions,
+  purgeStaleLoginFailures,
   REVOKED_SESSION_RETENTION_MS,
   SESSION_EXPIRY,
   startSessionExpiry,
@@ -81,5 +83,24 @@ describe('session expiry', () => {
     }
     expect(await remaining([dead, live])).toEqual([live]);
     expect(await leaseHolder(t.database.db, SESSION_EXPIRY)).toBeNull();
+  });
+
+  it('forgets sign-in failure counts whose window is over, but never a lock in force', async () => {
+    const rules = { maxFailures: 2, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+    const at = clock.getTime();
+    const old = `old-${randomBytes(4).toString('hex')}@example.com`;
+    const locked = `locked-${randomBytes(4).toString('hex')}@example.com`;
+    const fresh = `fresh-${randomBytes(4).toString('hex')}@example.com`;
+    await loginFailures.recordFailure(t.database.db, old, new Date(at - 20 * 60_000), rules);
+    // Locked 20 minutes ago for 15 minutes… and locked again 5 minutes ago: in force now.
+    await loginFailures.recordFailure(t.database.db, locked, new Date(at - 20 * 60_000), rules);
+    await loginFailures.recordFailure(t.database.db, locked, new Date(at - 6 * 60_000), rules);
+    await loginFailures.recordFailure(t.database.db, locked, new Date(at - 5 * 60_000), rules);
+    await loginFailures.recordFailure(t.database.db, fresh, new Date(at - 60_000), rules);
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, LOGIN_FAILURE_WINDOW_MIN: 15 }, now: () => clock };
+    expect(await purgeStaleLoginFailures(ctx)).toBeGreaterThanOrEqual(1);
+    expect(await loginFailures.findFailures(t.database.db, old)).toBeUndefined();
+    expect(await loginFailures.findFailures(t.database.db, fresh)).toBeDefined();
+    expect(await loginFailures.lockedUntil(t.database.db, locked, clock)).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
 import type { Job } from '../../jobs/job.ts';
+import * as loginFailures from './login-failures.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
 export const SESSION_EXPIRY = 'session-expiry';
@@ -25,6 +26,20 @@ export function purgeExpiredSessions(ctx: Pick<AppContext, 'config' | 'database'
   });
 }
 
+/**
+ * Deletes the sign-in failure counts that no longer matter: their window (LOGIN_FAILURE_WINDOW_MIN) is over
+ * and no lock is in force. Returns how many went.
+ */
+export function purgeStaleLoginFailures(
+  ctx: Pick<AppContext, 'config' | 'database' | 'now'>,
+): Promise<number> {
+  const at = ctx.now().getTime();
+  return loginFailures.deleteStale(ctx.database.db, {
+    now: new Date(at),
+    windowStartedBefore: new Date(at - ctx.config.LOGIN_FAILURE_WINDOW_MIN * 60_000),
+  });
+}
+
 /** The periodic session expiry: on every instance, always (it needs no chain), one at a time by lease. */
 export function startSessionExpiry(
   ctx: AppContext,
@@ -36,7 +51,7 @@ export function startSessionExpiry(
     log: ctx.log,
     intervalMs: options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS,
     holder: options.holder,
-    run: () => purgeExpiredSessions(ctx),
-    doneMessage: 'expired sessions deleted',
+    run: async () => (await purgeExpiredSessions(ctx)) + (await purgeStaleLoginFailures(ctx)),
+    doneMessage: 'expired sessions and stale sign-in failure counts deleted',
   });
 }
