@@ -12,11 +12,12 @@ import { E2E } from '../support/env.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN_SCORE = 95;
 /**
- * Performance is scored from CPU time measured on this machine and scaled by four; on the shared two-core
- * CI machine, under load from other work, runs of the same build span 76–96. Below this floor something
- * really regressed; 95 is reached on an idle machine (see the printed CPU benchmark).
+ * Performance of the signed-in home page. It is scored from CPU time measured on this machine and scaled by
+ * four; on the shared two-core CI machine the best of three runs comes out at 88–91 (LCP ~3.0 s: the entry,
+ * then the route chunks, then the API answers), 83–84 under heavy load. Below this floor something really
+ * regressed; the landing (entry chunk only) reaches 95.
  */
-const MIN_PERFORMANCE_ON_SHARED_CPU = 70;
+const MIN_SIGNED_IN_PERFORMANCE = 85;
 /** Lighthouse drives this Chromium over its DevTools port (one per e2e run, beside E2E_PORT). */
 const DEBUGGING_PORT = E2E.port + 2000;
 
@@ -83,21 +84,24 @@ async function bestOfRuns(path: string, extraHeaders?: Record<string, string>): 
   return best();
 }
 
-function expectScores(scores: Scores) {
+function expectScores(scores: Scores, minPerformance = MIN_SCORE) {
   for (const category of CATEGORIES) {
-    const floor = category === 'performance' ? MIN_PERFORMANCE_ON_SHARED_CPU : MIN_SCORE;
+    const floor = category === 'performance' ? minPerformance : MIN_SCORE;
     expect.soft(scores[category], category).toBeGreaterThanOrEqual(floor);
   }
 }
 
-test('/welcome: Lighthouse scores (95 in accessibility, best practices and SEO)', async () => {
+test('/welcome: Lighthouse scores (95 in every category)', async () => {
   expectScores(await bestOfRuns('/welcome'));
 });
 
-test('/ signed in: Lighthouse scores (95 in accessibility, best practices and SEO)', async ({ page }) => {
-  const { email, password } = createUser();
+test(`/ signed in: Lighthouse scores (95 in accessibility, best practices and SEO, ${MIN_SIGNED_IN_PERFORMANCE} in performance)`, async ({
+  page,
+}) => {
+  // A lead, as most signed-in visitors: a non-lead's lead check answers 451, which the console reports as an error.
+  const { email, password } = createUser({ lead: true });
   await signIn(page, email, password);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sid');
   expect(session, 'the session cookie').toBeTruthy();
-  expectScores(await bestOfRuns('/', { Cookie: `sid=${session?.value}` }));
+  expectScores(await bestOfRuns('/', { Cookie: `sid=${session?.value}` }), MIN_SIGNED_IN_PERFORMANCE);
 });

@@ -3,10 +3,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import './ui/theme.css';
 
-const router = createAppRouter();
+// One client for the router (its loaders start requests early) and the components that read them.
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -16,7 +19,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <Providers>
+      <Providers client={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/navigation.ts';
@@ -31,10 +32,23 @@ const publicRoutes: RouteObject[] = [
   { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage)) },
 ];
 
+/**
+ * A loader that starts the signed-in requests (see signed-in-prefetch.ts) beside the route chunks and
+ * returns at once: the pages read the answers from the query cache. The prefetch code is its own small
+ * chunk, so public pages neither load it nor call a signed-in API.
+ */
+function prefetchLoader(getClient: () => QueryClient, withDashboard: boolean) {
+  return () => {
+    void import('./signed-in-prefetch.ts').then((m) => m.prefetchSignedIn(getClient(), withDashboard));
+    return null;
+  };
+}
+
 /** Signed-in routes (spec §2), rendered inside the auth guard and the shell. One line per route. */
-const guardedRoutes: RouteObject[] = [
+const guardedRoutes = (getClient: () => QueryClient): RouteObject[] => [
   {
     index: true,
+    loader: prefetchLoader(getClient, true),
     lazy: page(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
   },
   {
@@ -65,8 +79,11 @@ const guardedRoutes: RouteObject[] = [
   },
 ];
 
-/** The whole route table; exported so tests can mount it in a memory router. */
-export const routes: RouteObject[] = [
+/**
+ * The whole route table; exported so tests can mount it in a memory router. The loaders put their answers
+ * into the query client the app renders with (a getter, so tests can give every render a fresh one).
+ */
+export const createRoutes = (getClient: () => QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     HydrateFallback: () => <FullPageLoader />,
@@ -75,8 +92,9 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       {
         path: '/',
+        loader: prefetchLoader(getClient, false),
         lazy: page(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout)),
-        children: guardedRoutes,
+        children: guardedRoutes(getClient),
       },
       {
         path: '*',
@@ -87,8 +105,8 @@ export const routes: RouteObject[] = [
 ];
 
 /** Creates the browser router and lets code outside React (the API client) navigate through it. */
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(createRoutes(() => queryClient));
   setNavigator((path) => {
     void router.navigate(path, { replace: true });
   });

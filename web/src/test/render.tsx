@@ -1,8 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { setNavigator } from '../api/navigation.ts';
 import { Providers } from '../app/providers.tsx';
-import { routes as appRoutes } from '../app/router.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { createRoutes } from '../app/router.tsx';
+
+let queryClient: QueryClient = createQueryClient();
+const appRoutes = createRoutes(() => queryClient);
 
 /**
  * Renders routes (the app's by default) in a memory router at `path`, inside the real providers, with the
@@ -13,8 +18,9 @@ export function renderAt(path: string, routes: RouteObject[] = appRoutes) {
   setNavigator((to) => {
     void router.navigate(to, { replace: true });
   });
+  queryClient = createQueryClient();
   const view = render(
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );

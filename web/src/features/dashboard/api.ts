@@ -9,9 +9,14 @@ export const dashboardKeys = {
 };
 
 /** GET /api/account/dashboard/: profile with balances, last transactions and terminals. */
+export function fetchDashboard(signal?: AbortSignal): Promise<DashboardResponse> {
+  return apiClient.get<DashboardResponse>(API.dashboard, { signal });
+}
+
+/** The dashboard query (the router may have started it already, see app/signed-in-prefetch.ts). */
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKeys.summary,
-    queryFn: ({ signal }) => apiClient.get<DashboardResponse>(API.dashboard, { signal }),
+    queryFn: ({ signal }) => fetchDashboard(signal),
   });
 }
