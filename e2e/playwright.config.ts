@@ -30,7 +30,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /lighthouse\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Lighthouse scores depend on the CPU left to the page: its runs start after every other test has
+    // finished, so no other browser competes with them.
+    {
+      name: 'lighthouse',
+      testMatch: /lighthouse\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node --import tsx support/start-server.ts',
     url: `${E2E.baseUrl}${E2E.apiPrefix}/health`,
