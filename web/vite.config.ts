@@ -126,7 +126,9 @@ export default defineConfig({
         // The shared package and the design-system modules only declare things (zod schemas, constants,
         // components); their top-level calls have no effect outside the module. Saying so lets a page that
         // needs one constant from the '@app/shared' or 'ui/index.ts' barrel leave zod and Radix behind.
+        // Except zod-messages.ts: its z.config call installs the Russian messages wherever schemas load.
         moduleSideEffects: (id: string) =>
+          /\/shared\/src\/zod-messages\.ts$/.test(id) ||
           !(/\/shared\/src\/.*\.ts$/.test(id) || /\/web\/src\/ui\/.*\.tsx?$/.test(id)),
       },
     },

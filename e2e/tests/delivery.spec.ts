@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import {
+  chunkSources,
   gzipSize,
   listFiles,
   readManifest,
@@ -99,4 +100,38 @@ test('a visit to /welcome requests no signed-in code, up to the open auth modal'
   await page.getByTestId('auth-modal').waitFor();
   expect(scripts).toContain(modal);
   expect(scripts.flatMap((file) => signedInSources(file))).toEqual([]);
+});
+
+/**
+ * zod modules a chunk holds. The entry keeps zod's config setter (zod/v4/core core.js and util.js, through
+ * web/src/app/zod-config.ts), which must run before the first parse anywhere; schemas, parsers and locales
+ * are what costs, and they load with the forms.
+ */
+function zodSources(file: string): string[] {
+  return chunkSources(file)
+    .map((source) => source.replaceAll('\\', '/'))
+    .filter((source) => /\/node_modules\/zod\/|\/shared\/src\/zod-messages\.ts$/.test(source))
+    .filter((source) => !/\/node_modules\/zod\/v4\/core\/(core|util)\.js$/.test(source));
+}
+
+test('the signed-in home page and the public pages load no zod schemas before a form opens', () => {
+  const manifest = readManifest();
+  const home = staticClosure(manifest, [
+    ENTRY,
+    'src/app/signed-in-layout.tsx',
+    'src/features/dashboard/dashboard-page.tsx',
+  ]);
+  const publicFiles = staticClosure(manifest, [ENTRY, ...PUBLIC_ROUTES.filter((route) => manifest[route])]);
+  const found = [...new Set([...home, ...publicFiles])].flatMap((file) =>
+    zodSources(file).map((source) => `${file}: ${source}`),
+  );
+  expect(found).toEqual([]);
+  // The forms still bring zod, and with it the Russian default messages (a source map lists a module even
+  // when the build drops its code, so look for the text itself).
+  const withdraw = staticClosure(manifest, ['src/features/wallet/wallet-modal.tsx']);
+  expect(
+    withdraw.some((file) =>
+      fs.readFileSync(path.join(WEB_DIST, file), 'utf8').includes('Неверный тип значения'),
+    ),
+  ).toBe(true);
 });

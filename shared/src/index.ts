@@ -1,4 +1,5 @@
 export * from './api-paths.ts';
+export * from './auth/field-messages.ts';
 export * from './auth/messages.ts';
 export * from './auth/rules.ts';
 export * from './constants.ts';
@@ -7,8 +8,9 @@ export * from './input-filters.ts';
 export * from './money.ts';
 export * from './payments/index.ts';
 export * from './roles.ts';
+export * from './wallet/balance.ts';
 export * from './wallet/dashboard.ts';
 export * from './wallet/index.ts';
 export * from './web-texts.ts';
-// Installs the Russian default messages of zod for every contract above (a side effect on import).
+// The Russian default messages of zod; every module that builds schemas also imports it for its side effect.
 export * from './zod-messages.ts';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Russian default messages for every zod check that has no message of its own, installed once for the
- * whole process (server) or page (web) by importing this module through the shared index. zod's own
+ * whole process (server) or page (web) by every module that builds schemas (import it for its side effect,
+ * so a web chunk that needs zod installs them and one that does not stays zod-free). zod's own
  * defaults are English, and its bundled Russian locale still names types in English ("ожидалось string")
  * and prints regular expressions. No message repeats the input.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from './field-messages.ts';
 import {
-  AUTH_MESSAGES,
   emailError,
   loginVerifyRequest,
   otpError,

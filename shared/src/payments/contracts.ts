@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-messages.ts';
 import { filterSearch } from '../input-filters.ts';
 import { parseDepositLimits } from './limits.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT } from './messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableBalance, BALANCE_MASK, dashboardResponse, displayBalance } from './dashboard.ts';
+import { availableBalance, BALANCE_MASK, displayBalance } from './balance.ts';
+import { dashboardResponse } from './dashboard.ts';
 
 describe('balance display', () => {
   it('shows dollars with 2 decimals, or asterisks while hidden', () => {

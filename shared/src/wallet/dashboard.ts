@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../auth/rules.ts';
-import { formatDollars, microToNumber, usdtNumberToMicro } from '../money.ts';
+import '../zod-messages.ts';
 import { whitelistEntrySchema } from './contracts.ts';
-import { WALLET_MESSAGES } from './messages.ts';
 
 /** GET /api/account/dashboard/ profile (spec §3 Dashboard response). Amounts in USDT, up to 6 decimals. */
 export const dashboardProfileSchema = z.object({
@@ -47,62 +45,3 @@ export const dashboardResponse = z.object({
   terminals: z.array(dashboardTerminalSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
-
-/** Available = total − frozen (spec §1), computed in micro-USDT so no float drift shows up in cents. */
-export function availableBalance(profile: Pick<DashboardProfile, 'balance' | 'frozen_balance'>): number {
-  const total = usdtNumberToMicro(profile.balance) ?? 0n;
-  const frozen = usdtNumberToMicro(profile.frozen_balance) ?? 0n;
-  return microToNumber(total > frozen ? total - frozen : 0n);
-}
-
-/** What a hidden amount shows instead of its digits (spec §2 My Balance: masked as asterisks). */
-export const BALANCE_MASK = '******';
-
-/** A balance as the My Balance card shows it: dollars with 2 decimals, or asterisks while hidden. */
-export function displayBalance(amount: number, hidden: boolean): string {
-  return hidden ? BALANCE_MASK : formatDollars(amount);
-}
-
-/** Every text the balance card and the wallet dialogs show (spec §2 Wallet dialogs, §8 Wallet). */
-export const WALLET_TEXT = {
-  myBalance: 'My Balance',
-  available: 'Available',
-  frozen: 'Frozen',
-  totalProfit: 'Total Profit',
-  rating: 'Rating',
-  showBalance: 'Показать баланс',
-  hideBalance: 'Скрыть баланс',
-  balanceMenu: 'Меню баланса',
-  deposit: 'Deposit',
-  withdraw: 'Withdraw',
-  modalTitle: 'Wallet Management',
-  addressHeading: 'Your TRX Tron (TRC20) Address',
-  copy: 'Copy',
-  depositWarning:
-    'Send only USDT-TRC20 to this address. Sending any other asset may result in permanent loss.',
-  noAddress: "You don't have a wallet address yet.",
-  createWallet: 'Create Wallet',
-  loading: 'Loading...',
-  withdrawHeading: 'Withdraw USDT',
-  amount: 'Amount',
-  walletAddress: 'Wallet Address',
-  selectFromWhiteList: 'Select from White List',
-  withdrawSubmit: 'Withdraw',
-  processing: 'Processing...',
-  confirmWalletCreation: 'Confirm Wallet Creation',
-  confirmWithdrawal: 'Confirm Withdrawal',
-  otpDefaultTitle: 'Подтверждение OTP',
-  verifyOtp: 'Verify OTP',
-  checking: 'Checking...',
-  otpIncomplete: AUTH_MESSAGES.otpIncomplete,
-  otpFailed: 'Ошибка верификации',
-  fetchAddressFailed: 'Failed to fetch wallet address',
-  requestWalletFailed: 'Failed to request wallet creation',
-  withdrawFailed: 'Failed to process withdrawal',
-  copyFailed: 'Failed to copy address',
-  copied: 'Address copied to clipboard',
-  fillAllFields: WALLET_MESSAGES.fillAllFields,
-  walletCreated: WALLET_MESSAGES.addressCreated,
-  withdrawOtpSent: WALLET_MESSAGES.withdrawOtpSent,
-  withdrawalSent: WALLET_MESSAGES.withdrawalSent,
-} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-messages.ts';
 import { filterCryptoAddress } from '../input-filters.ts';
 import { formatUsdt, microToNumber, parseUsdt, USDT_DECIMALS } from '../money.ts';
 import type { WithdrawLimits, WithdrawRequest } from './contracts.ts';

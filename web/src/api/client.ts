@@ -1,12 +1,6 @@
-import {
-  API,
-  API_TIMEOUT_MS,
-  DEFAULT_API_PREFIX,
-  FORCE_LOGOUT_HEADER,
-  NETWORK_ERROR_TEXT,
-  REQUEST_TIMEOUT_TEXT,
-  requestFailedText,
-} from '@app/shared';
+import { API, FORCE_LOGOUT_HEADER } from '@app/shared/api-paths';
+import { API_TIMEOUT_MS, DEFAULT_API_PREFIX } from '@app/shared/constants';
+import { NETWORK_ERROR_TEXT, REQUEST_TIMEOUT_TEXT, requestFailedText } from '@app/shared/web-texts';
 import { parseErrorBody } from './errors.ts';
 import { navigateTo } from './navigation.ts';
 import { clearClientSession } from './session.ts';

@@ -2,10 +2,10 @@ import {
   AUTH_BODY_FIELD_TO_ERROR_FIELD,
   AUTH_ERROR_FIELDS,
   type AuthErrorField,
-  GENERIC_ERROR,
-  requestFailedText,
-  WALLET_TEXT,
-} from '@app/shared';
+} from '@app/shared/auth/field-messages';
+import { GENERIC_ERROR } from '@app/shared/http';
+import { WALLET_TEXT } from '@app/shared/wallet/balance';
+import { requestFailedText } from '@app/shared/web-texts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /**

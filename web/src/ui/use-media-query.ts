@@ -1,4 +1,4 @@
-import { SIDEBAR_COLLAPSE_PX } from '@app/shared';
+import { SIDEBAR_COLLAPSE_PX } from '@app/shared/constants';
 import { useSyncExternalStore } from 'react';
 
 /** Matches when the sidebar collapses into the bottom menu (spec §2: 1140px or less). */

@@ -1,13 +1,12 @@
-import {
-  API,
-  AUTH_CHECK_TIMEOUT_MS,
-  type LoginRequest,
-  type LoginVerifyRequest,
-  NOT_A_LEAD_STATUS,
-  type PasswordResetRequest,
-  type UserRole,
-  type VerifyOtpRequest,
-} from '@app/shared';
+import { API } from '@app/shared/api-paths';
+import type {
+  LoginRequest,
+  LoginVerifyRequest,
+  PasswordResetRequest,
+  VerifyOtpRequest,
+} from '@app/shared/auth/rules';
+import { AUTH_CHECK_TIMEOUT_MS } from '@app/shared/constants';
+import { NOT_A_LEAD_STATUS, type UserRole } from '@app/shared/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
 import { setIsLead } from '../../api/lead-store.ts';

@@ -1,4 +1,5 @@
-import { API, type DashboardResponse } from '@app/shared';
+import { API } from '@app/shared/api-paths';
+import type { DashboardResponse } from '@app/shared/wallet/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
 

@@ -1,4 +1,5 @@
-import { availableBalance, type DashboardProfile, displayBalance, WALLET_TEXT } from '@app/shared';
+import { availableBalance, displayBalance, WALLET_TEXT } from '@app/shared/wallet/balance';
+import type { DashboardProfile } from '@app/shared/wallet/dashboard';
 import { ArrowDownToLine, ArrowUpFromLine, EllipsisVertical, Eye, EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {

@@ -1,4 +1,4 @@
-import { SUPPORT_CONTACTS } from '@app/shared';
+import { SUPPORT_CONTACTS } from '@app/shared/web-texts';
 
 /** Public contact details shown on the landing pages (one source: SUPPORT_CONTACTS in shared). */
 export const SUPPORT_EMAIL = SUPPORT_CONTACTS.email;

@@ -1,4 +1,4 @@
-import { SUPPORT_CONTACTS } from '@app/shared';
+import { SUPPORT_CONTACTS } from '@app/shared/web-texts';
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';

@@ -1,4 +1,4 @@
-import { GET_STARTED_TEXT, LANDING_HEADLINE } from '@app/shared';
+import { GET_STARTED_TEXT, LANDING_HEADLINE } from '@app/shared/web-texts';
 import {
   ArrowRight,
   BadgeCheck,

@@ -1,4 +1,4 @@
-import { USERNAME_FALLBACK } from '@app/shared';
+import { USERNAME_FALLBACK } from '@app/shared/web-texts';
 
 /** The name shown for a user: the username, or 'User' when there is none (spec §2). */
 export function displayName(user: { username?: string | null } | null | undefined): string {
