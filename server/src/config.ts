@@ -64,6 +64,12 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: positiveInt.default(2),
   /** Hours before a new whitelist address can receive withdrawals (fractions allowed). */
   WHITELIST_COOLDOWN_H: positiveNumber.default(24),
+  /** A terminal whose last heartbeat is older than this is offline (shown so, and routing skips it). */
+  TERMINAL_OFFLINE_AFTER_S: positiveInt.default(90),
+  /** Seconds between heartbeats the server asks a terminal for (poll_after_s). */
+  TERMINAL_HEARTBEAT_S: positiveInt.default(30),
+  /** Device API requests one terminal may make per minute (in-process; across instances with REDIS_URL later). */
+  DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),

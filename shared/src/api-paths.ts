@@ -35,6 +35,27 @@ export const API = {
     white: '/account/wallet/white/',
     whiteOtp: '/account/wallet/white/otp/',
   },
+  terminals: {
+    list: '/user/terminals/',
+    connectRequest: '/user/terminal/connect-request/',
+    verifyRequest: '/user/terminal/verify-request/',
+    updateName: (id: string) => `/terminals/${id}/update-name/`,
+    remove: (id: string) => `/terminals/${id}/`,
+    /** Our addition: the trader enables or disables a terminal. */
+    status: (id: string) => `/api/v1/terminals/${id}/status/`,
+    payments: (id: string) => `/api/v1/terminals/${id}/payments/`,
+    unassigned: '/api/v1/payments/unassigned/',
+    connectPayments: (id: string) => `/api/terminals/${id}/connect-payments/`,
+    /** Spec §7 writes it without the leading slash; it is relative to API_PREFIX like every other path. */
+    unbind: (id: string) => `/api/payments/${id}/unbind/`,
+  },
+  /** The device API of the terminal app (our addition, docs/device-api.md). */
+  device: {
+    activate: '/device/v1/activate',
+    heartbeat: '/device/v1/heartbeat',
+    status: '/device/v1/status',
+    notifications: '/device/v1/notifications',
+  },
 } as const;
 
 /** Header the forced logout sends (spec §7 Authentication). */

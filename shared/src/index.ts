@@ -8,6 +8,7 @@ export * from './input-filters.ts';
 export * from './money.ts';
 export * from './payments/index.ts';
 export * from './roles.ts';
+export * from './terminals/index.ts';
 export * from './wallet/balance.ts';
 export * from './wallet/dashboard.ts';
 export * from './wallet/index.ts';

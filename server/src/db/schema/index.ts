@@ -2,4 +2,5 @@
 export * from './auth.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
+export * from './terminals.ts';
 export * from './wallet.ts';

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './contracts.ts';
+export * from './device-contracts.ts';
+export * from './messages.ts';
