@@ -28,6 +28,15 @@ export const terminalListItemSchema = z.object({
   last_ping: z.string().nullable(),
   /** The last heartbeat is younger than TERMINAL_OFFLINE_AFTER_S. */
   online: z.boolean(),
+  /** What the phone said it is when it activated (shown by Details). */
+  device: z.object({
+    model: z.string().nullable(),
+    os: z.string().nullable(),
+    app_version: z.string().nullable(),
+  }),
+  /** How many payment methods are linked to it. */
+  payments_count: z.number().int(),
+  activated_at: z.string(),
   created_at: z.string(),
 });
 export type TerminalListItem = z.infer<typeof terminalListItemSchema>;

@@ -35,7 +35,8 @@ export type DashboardTransaction = z.infer<typeof dashboardTransactionSchema>;
 export const dashboardTerminalSchema = z.object({
   id: z.string(),
   name: z.string(),
-  phone_charge: z.number(),
+  /** Null until the phone reports its battery; the device card then shows the spec's default 12 %. */
+  phone_charge: z.number().nullable(),
 });
 export type DashboardTerminal = z.infer<typeof dashboardTerminalSchema>;
 
