@@ -12,12 +12,11 @@ import { E2E } from '../support/env.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN_SCORE = 95;
 /**
- * Performance of the signed-in home page. It is scored from CPU time measured on this machine and scaled by
- * four; on the shared two-core machine the best of three runs comes out at 86–93 (LCP ~3.0 s: the entry,
- * then the route chunks, then the API answers), 85 under heavy load. Issue 8 asks for 95, not reached yet
- * (see the closing note): this floor only catches a real regression. The landing reaches 95 and is held to it.
+ * Runs of the signed-in home page. Its performance is scored from CPU time measured on this machine and scaled by
+ * four; on the shared two-core machine single runs come out at 91–95 (LCP ~2.5 s: the entry and the preloaded
+ * route chunks, then the session and dashboard answers), so it gets more tries than the landing (97–99).
  */
-const MIN_SIGNED_IN_PERFORMANCE = 80;
+const SIGNED_IN_RUNS = 5;
 /** Lighthouse drives this Chromium over its DevTools port (one per e2e run, beside E2E_PORT). */
 const DEBUGGING_PORT = E2E.port + 2000;
 
@@ -70,24 +69,23 @@ async function audit(path: string, extraHeaders?: Record<string, string>): Promi
 }
 
 /**
- * Audits a page up to three times and keeps each category's best score. Lighthouse scales the CPU time it
+ * Audits a page up to `maxRuns` times (stopping once every category reaches 95) and keeps each category's best score. Lighthouse scales the CPU time it
  * observes by four to play a phone; on a machine busy with other work, a run can only come out slower than
  * the page is, never faster, so the best of a few runs is the measurement (Lighthouse's own advice is to
  * repeat runs). A page that truly misses 95 misses it every time.
  */
-async function bestOfRuns(path: string, extraHeaders?: Record<string, string>): Promise<Scores> {
+async function bestOfRuns(path: string, extraHeaders?: Record<string, string>, maxRuns = 3): Promise<Scores> {
   const runs: Scores[] = [];
   const best = (): Scores =>
     Object.fromEntries(CATEGORIES.map((c) => [c, Math.max(...runs.map((scores) => scores[c]))])) as Scores;
   do runs.push(await audit(path, extraHeaders));
-  while (runs.length < 3 && CATEGORIES.some((category) => best()[category] < MIN_SCORE));
+  while (runs.length < maxRuns && CATEGORIES.some((category) => best()[category] < MIN_SCORE));
   return best();
 }
 
-function expectScores(scores: Scores, minPerformance = MIN_SCORE) {
+function expectScores(scores: Scores) {
   for (const category of CATEGORIES) {
-    const floor = category === 'performance' ? minPerformance : MIN_SCORE;
-    expect.soft(scores[category], category).toBeGreaterThanOrEqual(floor);
+    expect.soft(scores[category], category).toBeGreaterThanOrEqual(MIN_SCORE);
   }
 }
 
@@ -95,13 +93,11 @@ test('/welcome: Lighthouse scores (95 in every category)', async () => {
   expectScores(await bestOfRuns('/welcome'));
 });
 
-test(`/ signed in: Lighthouse scores (95 in accessibility, best practices and SEO, ${MIN_SIGNED_IN_PERFORMANCE} in performance)`, async ({
-  page,
-}) => {
+test('/ signed in: Lighthouse scores (95 in every category)', async ({ page }) => {
   // A lead, as most signed-in visitors: a non-lead's lead check answers 451, which the console reports as an error.
   const { email, password } = createUser({ lead: true });
   await signIn(page, email, password);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sid');
   expect(session, 'the session cookie').toBeTruthy();
-  expectScores(await bestOfRuns('/', { Cookie: `sid=${session?.value}` }), MIN_SIGNED_IN_PERFORMANCE);
+  expectScores(await bestOfRuns('/', { Cookie: `sid=${session?.value}` }, SIGNED_IN_RUNS));
 });

@@ -49,6 +49,61 @@ describe('the application shell', () => {
     }
   });
 
+  it('preloads the home route chunks for a signed-in visit to / only', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>',
+    );
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(
+      path.join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js' },
+        'src/app/signed-in-prefetch.ts': { file: 'assets/prefetch-4.js' },
+        'src/app/signed-in-layout.tsx': { file: 'assets/layout-2.js', imports: ['index.html'] },
+        'src/features/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-3.js' },
+      }),
+    );
+    const database = await createTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: webDist, DATA_DIR: webDist });
+    const ctx = createContext({
+      config,
+      database,
+      mailer: { send: async () => undefined, close: () => undefined },
+      log: pino({ level: 'silent' }),
+    });
+    const app = await buildApp(ctx);
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/dashboard-3.js">';
+    try {
+      const signedIn = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'a=1; sid=token' } });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.headers['content-type']).toMatch(/text\/html/);
+      expect(signedIn.headers['content-security-policy']).toBeTruthy();
+      expect(signedIn.body).toContain(preload);
+      expect(signedIn.body).toContain('/assets/layout-2.js');
+      const compressed = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: 'sid=token', 'accept-encoding': 'br, gzip' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      // Anonymous visits and other pages never name signed-in code.
+      for (const [url, cookie] of [
+        ['/', ''],
+        ['/welcome', 'sid=token'],
+        ['/?x=1', 'nosid=token'],
+      ] as const) {
+        const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(response.body, url).not.toContain('modulepreload');
+      }
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
   it('answers a failure with a generic 500 that reveals nothing', async () => {
     const database = await createTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });

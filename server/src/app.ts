@@ -19,7 +19,8 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
+import { loadHomePreloadPage } from './web/home-preload.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -104,6 +105,25 @@ export async function buildApp(
   // Decided once: the SPA is served when it was built before the server started.
   const serveWeb = (options.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
+    // A signed-in visit to the home page gets index.html with its route chunks preloaded (web/home-preload.ts).
+    const homePage = loadHomePreloadPage(webDist);
+    const hasSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+    if (homePage) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        if (request.url !== '/' || !hasSession.test(request.headers.cookie ?? '')) return;
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Encoding')
+          .type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(
+          encoding === 'br' ? homePage.br : encoding === 'gzip' ? homePage.gzip : homePage.html,
+        );
+      });
+    }
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

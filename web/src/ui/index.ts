@@ -9,6 +9,7 @@ export * from './empty-state.tsx';
 export * from './field.tsx';
 export * from './filtered-input.ts';
 export * from './input.tsx';
+export * from './lazy-menu.tsx';
 export * from './logo.tsx';
 export * from './modal.tsx';
 export * from './otp-input.tsx';

@@ -1,20 +1,12 @@
 import { availableBalance, displayBalance, WALLET_TEXT } from '@app/shared/wallet/balance';
 import type { DashboardProfile } from '@app/shared/wallet/dashboard';
-import { ArrowDownToLine, ArrowUpFromLine, EllipsisVertical, Eye, EyeOff } from 'lucide-react';
+import { EllipsisVertical, Eye, EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Card,
-  cx,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-  IconButton,
-  Skeleton,
-} from '../../ui/index.ts';
+import { Alert, Card, cx, IconButton, lazyMenu, Skeleton } from '../../ui/index.ts';
 import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useBalanceHidden } from './use-balance-hidden.ts';
+
+const BalanceMenu = lazyMenu(() => import('./balance-menu.tsx'));
 
 export interface BalanceCardProps {
   profile: DashboardProfile | undefined;
@@ -47,28 +39,17 @@ export function BalanceCard({ profile, error, isLead, onOpenWallet }: BalanceCar
             aria-pressed={hidden}
             onClick={toggleHidden}
           />
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <BalanceMenu
+            isLead={isLead}
+            onOpenWallet={onOpenWallet}
+            trigger={
               <IconButton
                 size="sm"
                 icon={<EllipsisVertical size={17} />}
                 aria-label={WALLET_TEXT.balanceMenu}
               />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem icon={<ArrowDownToLine size={16} />} onSelect={() => onOpenWallet('deposit')}>
-                {WALLET_TEXT.deposit}
-              </DropdownMenuItem>
-              {isLead ? (
-                <DropdownMenuItem
-                  icon={<ArrowUpFromLine size={16} />}
-                  onSelect={() => onOpenWallet('withdraw')}
-                >
-                  {WALLET_TEXT.withdraw}
-                </DropdownMenuItem>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          />
         </div>
       </div>
 

@@ -112,7 +112,8 @@ describe('balance menu', () => {
     const { user, calls } = setup(false);
     await screen.findByText('$1,234.50');
     await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
-    expect(screen.getByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
+    // The menu loads on first use.
+    expect(await screen.findByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Withdraw' })).not.toBeInTheDocument();
     const dashboardLoads = calls.filter((call) => call.path === API.dashboard).length;
     await user.click(screen.getByRole('menuitem', { name: 'Deposit' }));
@@ -130,7 +131,7 @@ describe('balance menu', () => {
     const { user } = setup(true);
     await screen.findByText('$1,234.50');
     await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Withdraw' }));
     const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
     await waitFor(() =>
       expect(within(modal).getByRole('tab', { name: /Withdraw/ })).toHaveAttribute('aria-selected', 'true'),

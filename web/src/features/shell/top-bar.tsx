@@ -1,30 +1,20 @@
-import { LifeBuoy, LogOut, Menu, Settings, Users } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Menu } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
-import {
-  Avatar,
-  cx,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  IconButton,
-  Logo,
-} from '../../ui/index.ts';
+import { Avatar, cx, IconButton, Logo, lazyMenu } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { CONTENT_COLUMN } from './content-column.ts';
 import { displayName } from './display-name.ts';
 import { currentNavItem } from './nav-items.ts';
 
+const BurgerMenu = lazyMenu(() => import('./top-bar-menu.tsx'));
+
 /**
  * Top bar: section title (logo on compact screens), the user and the burger dropdown of spec §2
- * (Settings, Referrals for leads, Help & Support, Log Out). Radix closes it on an outside click.
+ * (Settings, Referrals for leads, Help & Support, Log Out), loaded on first use (top-bar-menu.tsx).
  */
 export function TopBar({ compact }: { compact: boolean }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const isLead = useIsLead();
   const user = useAuthUser();
   const name = displayName(user);
@@ -49,39 +39,18 @@ export function TopBar({ compact }: { compact: boolean }) {
             <Avatar name={name} size="sm" />
             <span className="max-w-40 truncate text-small font-medium text-gray-800">{name}</span>
           </div>
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
+          <BurgerMenu
+            email={user.email}
+            isLead={isLead}
+            trigger={
               <IconButton
                 aria-label="Меню"
                 variant="secondary"
                 icon={<Menu size={18} />}
                 data-testid="burger-menu"
               />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem icon={<Settings size={16} />} onSelect={() => navigate('/settings')}>
-                Settings
-              </DropdownMenuItem>
-              {isLead ? (
-                <DropdownMenuItem icon={<Users size={16} />} onSelect={() => navigate('/referrals')}>
-                  Referrals
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuItem icon={<LifeBuoy size={16} />} onSelect={() => navigate('/help')}>
-                Help &amp; Support
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                tone="danger"
-                icon={<LogOut size={16} />}
-                onSelect={() => navigate('/logout')}
-              >
-                Log Out
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          />
         </div>
       </div>
     </header>
