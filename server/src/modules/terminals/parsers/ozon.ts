@@ -1,16 +1,23 @@
 /**
- * Ozon Bank: pushes from ru.ozon.fintech.finance and SMS from "OzonBank".
+ * Ozon Bank: pushes from ru.ozon.fintech.finance (titled "Ozon Банк") and SMS from "OzonBank".
  *
- * No public text of an incoming Ozon Bank notification was found, so no incoming format is claimed: every Ozon
- * text falls through to the shared rules (purchases such as "Покупка на 128 ₽. Ozon. Доступно 1 499 ₽" are
- * ignored; anything that looks like money arriving is unparsed and reaches the operator's list).
+ * No public text of a transfer from a person into an Ozon Bank account was found, so no incoming format is claimed:
+ * anything that looks like money arriving is unparsed and reaches the operator's list. Known non-payments are
+ * ignored here: cash put in at an Ozon cash machine ("Пополнение в OzonATM. 3000 RUR. Баланс 3246.85 ₽") and the
+ * trader's own scheduled top-up from another bank ("Автопополнение на 250 ₽ через СБП. Счёт RUB. Баланс: 250 ₽");
+ * purchases and "Перевод на 4 000.27 ₽. <name>. Доступно …" (money sent away) fall to the shared rules.
  */
-import type { BankParser } from './bank-parser.ts';
+import { type BankParser, ignored } from './bank-parser.ts';
+import type { ParsedNotification } from './types.ts';
+
+const OWN_MONEY = /^(?:Пополнение в OzonATM\.|Автопополнение на )/;
 
 export const ozon: BankParser = {
   bank: 'ozon',
   senders: ['OzonBank', 'Ozon Bank', 'Ozon'],
   packages: ['ru.ozon.fintech.finance'],
   signature: /finance\.ozon\.ru|Ozon Банк/i,
-  parse: () => null,
+  parse({ body }): ParsedNotification | null {
+    return OWN_MONEY.test(body) ? ignored('ozon', 'other') : null;
+  },
 };

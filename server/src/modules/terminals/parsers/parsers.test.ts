@@ -8,7 +8,8 @@
  *   Перевод ВТБ", "Осталось Счёт карты МИР Новая покупка"), Т-Банк-ru_4902 (Пополнение на … счет RUB / счет карты
  *   …; Перевод на счет карты …), Альфа-Банк-ru_3 (Пополнение на р Баланс р; Postuplenie na schet …; Покупка р в
  *   YANDEX TAXI; Код Подтвердите перевод), Райффайзенбанк-ru_5156 (Теперь на счете Пришел перевод на счет; Пришел
- *   перевод на счет; CNY Пришел перевод), Совкомбанк-ru_4534 (пополнение через СБП … Халва).
+ *   перевод на счет; CNY Пришел перевод), Совкомбанк-ru_4534 (пополнение через СБП … Халва), Ozon Банк-ru_15685
+ *   (Перевод на …; Пополнение в OzonATM; Автопополнение …; Покупка на … Ozon — it has no transfer from a person).
  * - [ZEN#281] zenmoney/sms-formats pull request 281 ("[СберБанк-ru] add SBP income format"): the Sber SBP SMS.
  * - [SKM] sergei4/banksmsparser, src/test/java/com/skmmobile/banksmsparser/bank/{Sberbank,Tinkoff,Vtb24,Alfabank,
  *   Gazprom,Raiffeisen,Rosbank,Sovcombank,MTS,PochtaBank}SmsTest.java and BankParserTests.java (SMS 2017–2020;
@@ -26,7 +27,7 @@
  * in smenateam/sbp lib/assetLinks.dart at 6c56f73); ru.ozon.fintech.finance, com.yandex.bank and
  * ru.pochtabank.pochtaapp only in public apps' package lists. "ru.pochta.bank" was not found anywhere public that
  * names it as Pochta Bank's app, so it is not used.
- * Not found in any public source: an incoming notification of Ozon Bank or Yandex Bank (their rows are ignored
+ * Not found in any public source: a person-to-person incoming notification of Ozon Bank or Yandex Bank (their rows are ignored
  * look-alikes only; incoming texts of theirs stay unparsed until real ones are added), Sber push codes/adverts.
  * Rosbank has four public incoming SMS and Sovcombank three (one in two letter cases).
  */
@@ -839,6 +840,34 @@ const IGNORED: Case[] = [
     from: 'IDX',
     input: push('ru.ozon.fintech.finance', 'Ozon Банк', 'Покупка на 128 ₽. Ozon. Доступно 1 499 ₽'),
     expected: ign('ozon', 'purchase'),
+  },
+  {
+    from: 'ZEN',
+    input: push('ru.ozon.fintech.finance', 'Ozon Банк', 'Покупка на 164 ₽. Ozon. Доступно 530 ₽'),
+    expected: ign('ozon', 'purchase'),
+  },
+  {
+    from: 'ZEN',
+    input: push(
+      'ru.ozon.fintech.finance',
+      'Ozon Банк',
+      'Перевод на 4 000.27 ₽. Алина Александровна С.. Доступно 46 060.27 ₽',
+    ),
+    expected: ign('ozon', 'outgoing'),
+  },
+  {
+    from: 'ZEN',
+    input: push('ru.ozon.fintech.finance', 'Ozon Банк', 'Пополнение в OzonATM. 3000 RUR. Баланс 3246.85 ₽'),
+    expected: ign('ozon', 'other'),
+  },
+  {
+    from: 'ZEN',
+    input: push(
+      'ru.ozon.fintech.finance',
+      'Автопополнение счета',
+      'Автопополнение на 250 ₽ через СБП. Счёт RUB. Баланс: 250 ₽',
+    ),
+    expected: ign('ozon', 'other'),
   },
   {
     from: 'IDX',
