@@ -37,11 +37,14 @@ export interface IncomingTransfer {
   payer_name?: string;
 }
 
-/** Not an incoming transfer: purchases, outgoing transfers, one-time codes, adverts. */
+/**
+ * Not an incoming transfer: purchases, outgoing transfers, cash withdrawals, one-time codes, adverts; 'other' is
+ * money that arrives without a payer (salary, pension, cashback, interest, cash deposits, refunds).
+ */
 export interface IgnoredNotification {
   kind: 'ignored';
   bank?: BankCode;
-  reason: 'outgoing' | 'purchase' | 'code' | 'advert' | 'other';
+  reason: 'outgoing' | 'purchase' | 'withdrawal' | 'code' | 'advert' | 'other';
 }
 
 /** No parser could tell (unknown bank or format, or an amount that cannot be told apart from other numbers). */
