@@ -511,6 +511,22 @@ describe('idempotency keys', () => {
     expect((await terminalRow(t, terminal.id)).phoneCharge).toBeNull();
   });
 
+  it('stores the answer itself, not the compressed bytes a client asked for', async () => {
+    const terminal = await activatedTerminal(t);
+    const key = randomUUID();
+    const body = { items: Array.from({ length: 40 }, (_, index) => item(`z${index}`, 'IGNORED')) };
+    const first = await devicePost(t, API.device.notifications, body, {
+      token: terminal.token,
+      key,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const again = await devicePost(t, API.device.notifications, body, { token: terminal.token, key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().results).toHaveLength(40);
+    expect(again.json().results[0]).toEqual({ id: 'z0', status: 'ignored' });
+  });
+
   it('replays refusals too: a used pairing key answers the same 401 for the same request', async () => {
     const pending = await insertPendingTerminal(t);
     const key = randomUUID();
