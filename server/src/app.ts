@@ -10,11 +10,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { deviceRoutes } from './modules/terminals/device.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
@@ -35,6 +37,7 @@ const API_MODULES = [
   paymentsRoutes,
   dashboardRoutes,
   walletRoutes,
+  deviceRoutes,
 ];
 
 /**
@@ -61,7 +64,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { apiPrefix: config.API_PREFIX });
   await app.register(httpHeadersPlugin, { apiPrefix: config.API_PREFIX });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -145,6 +148,9 @@ export async function buildApp(
     if (isPage && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (isProblemUrl(request.url, config.API_PREFIX)) {
+      return reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problemBody(404, 'not-found'));
     }
     return reply.status(404).send({ detail: HTTP_ERROR_TEXT.notFound });
   });

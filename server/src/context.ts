@@ -2,10 +2,15 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import {
+  createIdempotencyService,
+  type IdempotencyService,
+} from './modules/idempotency/idempotency.service.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
@@ -26,6 +31,10 @@ export interface AppContext {
   ledger: LedgerService;
   tron: TronService;
   wallet: WalletService;
+  /** Idempotency keys of the program-facing APIs (device, merchant). */
+  idempotency: IdempotencyService;
+  /** The terminal app's API (device/v1). */
+  device: DeviceService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -61,5 +70,24 @@ export function createContext(deps: {
   const payments = createPaymentsService({ database: deps.database, now });
   const tron = createTronService({ ...deps, ledger, now });
   const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
-  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, tron, wallet };
+  const idempotency = createIdempotencyService({ database: deps.database, now });
+  const device = createDeviceService({
+    database: deps.database,
+    log: deps.log,
+    heartbeatSeconds: deps.config.TERMINAL_HEARTBEAT_S,
+    now,
+  });
+  return {
+    ...deps,
+    now,
+    health: new Map(),
+    otp,
+    auth,
+    ledger,
+    payments,
+    tron,
+    wallet,
+    idempotency,
+    device,
+  };
 }

@@ -55,6 +55,8 @@ export const API = {
     heartbeat: '/device/v1/heartbeat',
     status: '/device/v1/status',
     notifications: '/device/v1/notifications',
+    /** The OpenAPI 3.1 document of the device API. */
+    openapi: '/device/v1/openapi.json',
   },
 } as const;
 

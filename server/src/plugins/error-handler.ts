@@ -6,6 +6,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
+import {
+  isProblemUrl,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  ProblemError,
+  type ProblemFieldError,
+  problemBody,
+  problemCodeForStatus,
+} from '../lib/problem.ts';
 import { baseHeaders } from './http-headers.ts';
 
 /** An error body as it leaves: a string, {detail}, field arrays (maybe with a detail), or the 500 body. */
@@ -57,6 +66,8 @@ function validationBody(error: FastifyError, request: FastifyRequest): ErrorBody
  */
 function errorAnswer(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) return { status: error.statusCode, body: error.body as ErrorBody };
+  if (error instanceof ProblemError)
+    return { status: error.statusCode, body: { detail: error.problem.detail } };
   const validation = validationBody(error, request);
   if (validation) return { status: 400, body: validation };
   const status = error.statusCode ?? 500;
@@ -68,12 +79,47 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): { status: nu
   return { status: 500, body: { detail: HTTP_ERROR_TEXT.internal, request_id: request.id } };
 }
 
+/** The text a spec §8 body carries, for the problem document's detail. */
+function detailOf(body: ErrorBody): string | undefined {
+  if (typeof body === 'string') return body;
+  const detail = body.detail ?? body.error ?? body.message;
+  return typeof detail === 'string' ? detail : undefined;
+}
+
 /**
- * One error format for the whole API (spec §8): {detail} for pop-ups, field-keyed arrays for form fields.
- * A 5xx never reveals internals; the request id in the log ties the answer to the stack trace.
+ * The RFC 9457 answer of the program-facing APIs (device, merchant) for any error: the same statuses and
+ * Russian texts as errorAnswer, with a validation failure listing each invalid input by JSON Pointer (so a
+ * device knows which notification of a batch failed).
  */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+function problemAnswer(error: FastifyError, request: FastifyRequest): Problem {
+  if (error instanceof ProblemError) return error.problem;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: ProblemFieldError[] = error.validation.map((issue) => ({
+      pointer: issue.instancePath || '/',
+      detail: issue.message ?? HTTP_ERROR_TEXT.badRequest,
+    }));
+    const first = errors[0];
+    const detail = first ? `${first.pointer}: ${first.detail}` : undefined;
+    return problemBody(400, 'validation', detail, errors);
+  }
+  const { status, body } = errorAnswer(error, request);
+  const code =
+    error.code && INVALID_JSON_CODES.has(error.code) ? 'invalid-json' : problemCodeForStatus(status);
+  const problem = problemBody(status, code, detailOf(body));
+  return status >= 500 ? { ...problem, request_id: request.id } : problem;
+}
+
+/**
+ * One error format for the whole API (spec §8): {detail} for pop-ups, field-keyed arrays for form fields;
+ * under the device and merchant APIs, RFC 9457 problem details instead. A 5xx never reveals internals; the
+ * request id in the log ties the answer to the stack trace.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { apiPrefix: string }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isProblemUrl(request.url, options.apiPrefix)) {
+      const problem = problemAnswer(error, request);
+      return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+    }
     const { status, body } = errorAnswer(error, request);
     const reshape = request.routeOptions.config?.errorBody;
     return reply.status(status).send(reshape ? reshape(body) : body);

@@ -1,5 +1,6 @@
 import { BANK_COMMANDS } from './banks.ts';
 import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
+import { notificationsCommand } from './notifications.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
 import { withdrawalsCommand } from './withdrawals.ts';
@@ -13,4 +14,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   ledgerVerifyCommand,
   adjustBalanceCommand,
   withdrawalsCommand,
+  notificationsCommand,
 ];

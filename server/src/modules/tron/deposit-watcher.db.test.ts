@@ -6,6 +6,7 @@ import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simula
 import { startWorkers } from '../../workers.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
+import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
@@ -377,6 +378,7 @@ describe('workers', () => {
     const housekeeping = [
       SESSION_EXPIRY,
       CODE_EXPIRY,
+      IDEMPOTENCY_EXPIRY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);

@@ -1,0 +1,43 @@
+import pino from 'pino';
+import { createDeviceService } from '../../modules/terminals/device.service.ts';
+import { type AdminCommand, UsageError } from './types.ts';
+
+/** One line of text for a terminal: newlines of a multi-line SMS become ' ⏎ '. */
+const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, ' ⏎ ');
+
+/** `npm run admin -- notifications unparsed [--limit N]`: bank texts no parser understood, newest first. */
+export const notificationsCommand: AdminCommand = {
+  name: 'notifications',
+  usage: 'notifications unparsed [--limit N]',
+  summary:
+    'Lists the newest bank notifications no parser understood (time, terminal, sender, text), to add formats.',
+  async run({ positional, flags }, { database, config, print }) {
+    const [action] = positional;
+    if (action !== 'unparsed') throw new UsageError('expected: notifications unparsed');
+    const limit = Number(flags.limit ?? 50);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+      throw new UsageError('--limit must be a whole number from 1 to 10000');
+    const device = createDeviceService({
+      database,
+      log: pino({ level: 'silent' }),
+      heartbeatSeconds: config.TERMINAL_HEARTBEAT_S,
+    });
+    const rows = await device.listUnparsed(limit);
+    if (rows.length === 0) {
+      print('No unparsed notifications.');
+      return 0;
+    }
+    for (const row of rows) {
+      const title = row.title ? `[${oneLine(row.title)}] ` : '';
+      print(
+        [
+          row.createdAt.toISOString(),
+          `${row.terminalName} (${row.terminalId})`,
+          `${row.source} ${row.sender}`,
+          `${title}${oneLine(row.body)}`,
+        ].join('  '),
+      );
+    }
+    return 0;
+  },
+};

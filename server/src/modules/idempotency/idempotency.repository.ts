@@ -1,0 +1,93 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+/** Claims a key for a request in flight; false when the scope already holds this key. */
+export async function claim(
+  db: DbOrTx,
+  values: { scope: string; key: string; method: string; path: string; requestHash: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+export async function find(db: DbOrTx, scope: string, key: string): Promise<IdempotencyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes over a claim whose request never finished (its process died) once it is older than `staleBefore`,
+ * for the same request only; one caller wins.
+ */
+export async function takeOverStale(
+  db: DbOrTx,
+  scope: string,
+  key: string,
+  requestHash: string,
+  staleBefore: Date,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: now })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.requestHash, requestHash),
+        isNull(idempotencyKeys.statusCode),
+        lt(idempotencyKeys.createdAt, staleBefore),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+/** Records the answer of a claimed request, so the same key and body replay it. */
+export async function complete(
+  db: DbOrTx,
+  scope: string,
+  key: string,
+  answer: { statusCode: number; body: string; headers: Record<string, string>; completedAt: Date },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({
+      statusCode: answer.statusCode,
+      responseBody: answer.body,
+      responseHeaders: answer.headers,
+      completedAt: answer.completedAt,
+    })
+    .where(
+      and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode)),
+    );
+}
+
+/** Drops a claim whose request failed on our side, so a retry with the same key runs again. */
+export async function release(db: DbOrTx, scope: string, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode)),
+    );
+}
+
+/** Deletes keys created before a moment; returns how many went. */
+export async function deleteCreatedBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(sql`${idempotencyKeys.createdAt} < ${before.toISOString()}`)
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}

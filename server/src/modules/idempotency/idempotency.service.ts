@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import * as repo from './idempotency.repository.ts';
+
+/** Keys are kept this long: a client may retry with the same key for a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 86_400_000;
+/**
+ * A claim this old without an answer belongs to a request whose process died; the same request may then run
+ * again instead of being refused as in flight until the key expires.
+ */
+export const IDEMPOTENCY_STALE_MS = 5 * 60_000;
+
+/** Where a request identified by (scope, key) stands. */
+export type IdempotencyBegin =
+  /** First time: the request runs; complete() or release() must follow. */
+  | { kind: 'new' }
+  /** Seen and answered: send this answer again. */
+  | { kind: 'replay'; statusCode: number; body: string; headers: Record<string, string> }
+  /** The same key with another method, path or body. */
+  | { kind: 'mismatch' }
+  /** The first request with this key has not finished. */
+  | { kind: 'in-flight' };
+
+export interface IdempotencyRequest {
+  /** Whose key space, e.g. 'device:<terminal id>' or 'merchant:<merchant id>'. */
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  /** The request body (already parsed); hashed in a canonical form, so key order does not matter. */
+  body: unknown;
+}
+
+export interface IdempotencyService {
+  begin(request: IdempotencyRequest): Promise<IdempotencyBegin>;
+  complete(
+    scope: string,
+    key: string,
+    answer: { statusCode: number; body: string; headers: Record<string, string> },
+  ): Promise<void>;
+  release(scope: string, key: string): Promise<void>;
+  /** Deletes keys older than IDEMPOTENCY_KEY_TTL_MS; returns how many went. */
+  purgeExpired(): Promise<number>;
+}
+
+/** JSON with object keys sorted at every level: two bodies that mean the same hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The hash a key is bound to: method, path and body together. */
+export function requestHash(request: Pick<IdempotencyRequest, 'method' | 'path' | 'body'>): string {
+  return createHash('sha256')
+    .update(`${request.method.toUpperCase()} ${request.path}\n${canonicalJson(request.body)}`)
+    .digest('hex');
+}
+
+/**
+ * Idempotency keys of the program-facing APIs (DESIGN.md): the same key and body replay the first answer,
+ * another body is refused, and a request still running is refused. Generic: the caller names the scope.
+ */
+export function createIdempotencyService(deps: { database: Database; now?: () => Date }): IdempotencyService {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  async function begin(request: IdempotencyRequest): Promise<IdempotencyBegin> {
+    const hash = requestHash(request);
+    const at = now();
+    const claimed = await repo.claim(db, {
+      scope: request.scope,
+      key: request.key,
+      method: request.method.toUpperCase(),
+      path: request.path,
+      requestHash: hash,
+      createdAt: at,
+    });
+    if (claimed) return { kind: 'new' };
+    const existing = await repo.find(db, request.scope, request.key);
+    // Purged between the two statements: the key is free again.
+    if (!existing) return begin(request);
+    if (existing.requestHash !== hash) return { kind: 'mismatch' };
+    if (existing.statusCode === null) {
+      const staleBefore = new Date(at.getTime() - IDEMPOTENCY_STALE_MS);
+      const takenOver = await repo.takeOverStale(db, request.scope, request.key, hash, staleBefore, at);
+      return takenOver ? { kind: 'new' } : { kind: 'in-flight' };
+    }
+    return {
+      kind: 'replay',
+      statusCode: existing.statusCode,
+      body: existing.responseBody ?? '',
+      headers: (existing.responseHeaders as Record<string, string> | null) ?? {},
+    };
+  }
+  return {
+    begin,
+    async complete(scope, key, answer) {
+      await repo.complete(db, scope, key, { ...answer, completedAt: now() });
+    },
+    async release(scope, key) {
+      await repo.release(db, scope, key);
+    },
+    purgeExpired() {
+      return repo.deleteCreatedBefore(db, new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    },
+  };
+}

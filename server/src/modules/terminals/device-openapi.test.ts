@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { API, NOTIFICATION_BATCH_MAX } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { buildDeviceOpenApi } from './device-openapi.ts';
+
+const run = promisify(execFile);
+const REDOCLY = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/redocly');
+
+describe('device API OpenAPI document', () => {
+  const doc = buildDeviceOpenApi({ serverUrl: 'https://pay.processing.test/backend' });
+
+  it('is generated from the shared contracts', () => {
+    const notifications = doc.components.schemas.DeviceNotificationsRequest as {
+      properties: { items: { maxItems: number; items: { required: string[] } } };
+    };
+    expect(notifications.properties.items.maxItems).toBe(NOTIFICATION_BATCH_MAX);
+    expect(notifications.properties.items.items.required).toEqual(
+      expect.arrayContaining(['id', 'source', 'sender', 'text', 'received_at']),
+    );
+    expect(doc.paths[API.device.activate]?.post.security).toEqual([]);
+    expect(doc.security).toEqual([{ deviceToken: [] }]);
+    expect(doc.components.securitySchemes.deviceToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const route of [
+      API.device.activate,
+      API.device.heartbeat,
+      API.device.status,
+      API.device.notifications,
+    ]) {
+      const operation = doc.paths[route]!.post!;
+      expect(operation.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '409', '413', '422', '429', '500']),
+      );
+    }
+  });
+
+  it('lints clean with redocly (recommended rules: no errors, no warnings)', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-openapi-'));
+    const file = path.join(dir, 'device-openapi.json');
+    try {
+      fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+      const { stdout } = await run(REDOCLY, ['lint', file, '--format=json'], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: unknown[];
+      };
+      expect(report.problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

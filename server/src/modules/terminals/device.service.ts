@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  DeviceActivateBody,
+  DeviceActivateResponse,
+  DeviceHeartbeatBody,
+  DeviceHeartbeatResponse,
+  DeviceNotificationsBody,
+  DeviceNotificationsResponse,
+} from '@app/shared';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+import { unauthorizedProblem } from '../../lib/problem.ts';
+import * as devices from './device.repository.ts';
+import { matchIncomingNotification } from './notification-matching.ts';
+import * as notifications from './notifications.repository.ts';
+import { type ParsedNotification, parseBankNotification } from './parsers/index.ts';
+
+/** The terminal a request authenticated as (by its device token). */
+export interface DeviceTerminal {
+  id: string;
+  userId: string;
+  status: 'Enabled' | 'Disabled';
+}
+
+export type UnparsedNotification = notifications.UnparsedNotificationRow;
+
+export interface DeviceService {
+  /** The terminal of a device token, or null for an unknown, revoked or malformed one. */
+  authenticate(token: string): Promise<DeviceTerminal | null>;
+  /** Pairs a device with a pending terminal by its single-use key; 401 problem when the key does not work. */
+  activate(body: DeviceActivateBody): Promise<DeviceActivateResponse>;
+  heartbeat(terminal: DeviceTerminal, body: DeviceHeartbeatBody): Promise<DeviceHeartbeatResponse>;
+  setStatus(terminal: DeviceTerminal, enabled: boolean): Promise<{ status: 'Enabled' | 'Disabled' }>;
+  /** Parses and stores a batch; each id's result in the order sent. */
+  submitNotifications(
+    terminal: DeviceTerminal,
+    body: DeviceNotificationsBody,
+  ): Promise<DeviceNotificationsResponse>;
+  /** The newest notifications no parser understood (operator tool). */
+  listUnparsed(limit: number): Promise<UnparsedNotification[]>;
+}
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A device token: 256 random bits, base64url (43 characters). Only its SHA-256 is stored. */
+export function newDeviceToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens we issue have this shape; anything else is refused without a database lookup. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const asStatus = (status: string): 'Enabled' | 'Disabled' => (status === 'Disabled' ? 'Disabled' : 'Enabled');
+
+/** The parsers are pure but see untrusted text: a parser fault makes the text unparsed, never a failed batch. */
+function safeParse(item: Parameters<typeof parseBankNotification>[0], log: Logger): ParsedNotification {
+  try {
+    return parseBankNotification(item);
+  } catch (error) {
+    log.warn({ err: error, sender: item.sender }, 'notification parser failed');
+    return { kind: 'unparsed' };
+  }
+}
+
+/** The device API behind device.routes.ts: what the terminal app may do, always as itself. */
+export function createDeviceService(deps: {
+  database: Database;
+  log: Logger;
+  heartbeatSeconds: number;
+  now?: () => Date;
+}): DeviceService {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async authenticate(token) {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const row = await devices.findByTokenHash(db, sha256Hex(token));
+      return row ? { id: row.id, userId: row.userId, status: asStatus(row.status) } : null;
+    },
+
+    async activate(body) {
+      const token = newDeviceToken();
+      const row = await devices.activate(db, {
+        terminalId: body.terminal_id,
+        pairingKeyHash: sha256Hex(body.auth_key),
+        deviceTokenHash: sha256Hex(token),
+        device: { model: body.device.model, os: body.device.os, appVersion: body.device.app_version },
+        now: now(),
+      });
+      // Wrong, expired or used key, unknown or deleted terminal: one answer, and nothing changed.
+      if (!row) throw unauthorizedProblem();
+      deps.log.info({ terminalId: row.id }, 'terminal activated');
+      return {
+        terminal_id: row.id,
+        device_token: token,
+        name: row.name,
+        status: asStatus(row.status),
+        poll_after_s: deps.heartbeatSeconds,
+      };
+    },
+
+    async heartbeat(terminal, body) {
+      const at = now();
+      const row = await devices.recordHeartbeat(db, terminal.id, {
+        phoneCharge: body.battery,
+        charging: body.charging,
+        network: body.network,
+        appVersion: body.app_version,
+        now: at,
+      });
+      if (!row) throw unauthorizedProblem();
+      return {
+        status: asStatus(row.status),
+        server_time: at.toISOString(),
+        poll_after_s: deps.heartbeatSeconds,
+      };
+    },
+
+    async setStatus(terminal, enabled) {
+      const row = await devices.setStatus(db, terminal.id, enabled ? 'Enabled' : 'Disabled', now());
+      if (!row) throw unauthorizedProblem();
+      return { status: asStatus(row.status) };
+    },
+
+    async submitNotifications(terminal, body) {
+      const at = now();
+      const parsed = body.items.map((item) => ({
+        item,
+        result: safeParse(
+          { source: item.source, sender: item.sender, title: item.title ?? null, text: item.text },
+          deps.log,
+        ),
+      }));
+      return db.transaction(async (tx) => {
+        // A batch may repeat an id (a device retrying inside one upload): the first occurrence is stored.
+        const firstOfEachId = parsed.filter(
+          ({ item }, index) => parsed.findIndex((other) => other.item.id === item.id) === index,
+        );
+        const rows: notifications.NewNotificationRow[] = firstOfEachId.map(({ item, result }) => ({
+          terminalId: terminal.id,
+          deviceItemId: item.id,
+          source: item.source,
+          sender: item.sender,
+          title: item.title ?? null,
+          body: item.text,
+          receivedAt: new Date(item.received_at),
+          createdAt: at,
+          parseOutcome: result.kind,
+          bank: result.bank ?? null,
+          ...(result.kind === 'incoming'
+            ? {
+                amountKopecks: result.amount_kopecks,
+                currency: result.currency,
+                balanceKopecks: result.balance_kopecks ?? null,
+                cardLast4: result.card_last4 ?? null,
+                payerName: result.payer_name?.slice(0, 200) ?? null,
+              }
+            : {}),
+          result: result.kind === 'ignored' ? 'ignored' : 'unmatched',
+        }));
+        const inserted = await notifications.insertNew(tx, rows);
+        const storedIdByItem = new Map(inserted.map((row) => [row.deviceItemId, row.id]));
+        const answered = new Set<string>();
+        const results: DeviceNotificationsResponse['results'] = [];
+        for (const { item, result } of parsed) {
+          const storedId = storedIdByItem.get(item.id);
+          // Seen before this batch, or earlier in it: the first one stands and its result is not repeated.
+          if (storedId === undefined || answered.has(item.id)) {
+            results.push({ id: item.id, status: 'duplicate' });
+            continue;
+          }
+          answered.add(item.id);
+          if (result.kind !== 'incoming') {
+            results.push({ id: item.id, status: result.kind === 'ignored' ? 'ignored' : 'unmatched' });
+            continue;
+          }
+          const match = await matchIncomingNotification(tx, {
+            notificationId: storedId,
+            terminalId: terminal.id,
+            userId: terminal.userId,
+            transfer: result,
+            receivedAt: new Date(item.received_at),
+          });
+          if (match) {
+            await notifications.recordMatch(tx, storedId, match.dealId);
+            results.push({ id: item.id, status: 'matched', deal_id: match.dealId });
+          } else {
+            results.push({ id: item.id, status: 'unmatched' });
+          }
+        }
+        return { results };
+      });
+    },
+
+    listUnparsed(limit) {
+      return notifications.listUnparsed(db, limit);
+    },
+  };
+}
