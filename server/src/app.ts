@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
@@ -34,6 +35,7 @@ const API_MODULES = [
   paymentsRoutes,
   dashboardRoutes,
   walletRoutes,
+  terminalsRoutes,
 ];
 
 /**

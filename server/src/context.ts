@@ -6,6 +6,7 @@ import { createLedgerService, type LedgerService } from './modules/ledger/ledger
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
@@ -23,6 +24,7 @@ export interface AppContext {
   otp: OtpService;
   auth: AuthService;
   payments: PaymentsService;
+  terminals: TerminalsService;
   ledger: LedgerService;
   tron: TronService;
   wallet: WalletService;
@@ -59,7 +61,14 @@ export function createContext(deps: {
   });
   const ledger = createLedgerService({ database: deps.database });
   const payments = createPaymentsService({ database: deps.database, now });
+  const terminals = createTerminalsService({
+    database: deps.database,
+    otp,
+    payments,
+    config: deps.config,
+    now,
+  });
   const tron = createTronService({ ...deps, ledger, now });
   const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
-  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, tron, wallet };
+  return { ...deps, now, health: new Map(), otp, auth, ledger, payments, terminals, tron, wallet };
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
+import { PENDING_EXPIRY } from '../terminals/pending-expiry.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
 import { DEPOSIT_WATCHER, startDepositWatcher } from './deposit-watcher.ts';
 import * as repo from './tron.repository.ts';
@@ -377,6 +378,7 @@ describe('workers', () => {
     const housekeeping = [
       SESSION_EXPIRY,
       CODE_EXPIRY,
+      PENDING_EXPIRY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);
