@@ -8,6 +8,7 @@ import {
   type TerminalListQuery,
   type TerminalListResponse,
   type TerminalPaymentsResponse,
+  terminalStatusLabel,
   type VerifyRequestResponse,
 } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
@@ -77,7 +78,7 @@ export function createTerminalsService(deps: {
       id: row.id,
       name: row.name,
       phone_charge: row.phoneCharge,
-      terminal_status_display: row.status,
+      terminal_status_display: terminalStatusLabel(row.status),
       last_ping: row.lastPing?.toISOString() ?? null,
       online: isOnline(row.lastPing, now(), config.TERMINAL_OFFLINE_AFTER_S),
       device: { model: row.deviceModel, os: row.deviceOs, app_version: row.appVersion },
