@@ -298,7 +298,10 @@ describe('authentication before the body', () => {
             errors: null,
             detail: HTTP_ERROR_TEXT.invalidJson,
           }
-        : { detail: HTTP_ERROR_TEXT.invalidJson };
+        : // The link picker reads `error` (spec §7): connect-payments answers every failure in that field.
+          route.url.endsWith('/connect-payments/')
+          ? { error: HTTP_ERROR_TEXT.invalidJson }
+          : { detail: HTTP_ERROR_TEXT.invalidJson };
       expect(response.json(), `${route.method} ${route.url}`).toEqual(expected);
       expect(response.body).not.toContain(ECHO);
     }

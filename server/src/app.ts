@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
+import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
@@ -38,6 +39,7 @@ const API_MODULES = [
   dashboardRoutes,
   walletRoutes,
   deviceRoutes,
+  terminalsRoutes,
 ];
 
 /**

@@ -11,6 +11,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
+import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
@@ -28,6 +29,7 @@ export interface AppContext {
   otp: OtpService;
   auth: AuthService;
   payments: PaymentsService;
+  terminals: TerminalsService;
   ledger: LedgerService;
   tron: TronService;
   wallet: WalletService;
@@ -68,6 +70,13 @@ export function createContext(deps: {
   });
   const ledger = createLedgerService({ database: deps.database });
   const payments = createPaymentsService({ database: deps.database, now });
+  const terminals = createTerminalsService({
+    database: deps.database,
+    otp,
+    payments,
+    config: deps.config,
+    now,
+  });
   const tron = createTronService({ ...deps, ledger, now });
   const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
   const idempotency = createIdempotencyService({ database: deps.database, now });
@@ -85,6 +94,7 @@ export function createContext(deps: {
     auth,
     ledger,
     payments,
+    terminals,
     tron,
     wallet,
     idempotency,

@@ -4,6 +4,7 @@ import { startSessionExpiry } from './modules/auth/session-expiry.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
 import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
+import { startPendingExpiry } from './modules/terminals/pending-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
 
@@ -12,7 +13,12 @@ import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
  * for each to finish its current step and give its lease up.
  */
 export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
-  const jobs: Job[] = [startSessionExpiry(ctx), startCodeExpiry(ctx), startIdempotencyExpiry(ctx)];
+  const jobs: Job[] = [
+    startSessionExpiry(ctx),
+    startCodeExpiry(ctx),
+    startIdempotencyExpiry(ctx),
+    startPendingExpiry(ctx),
+  ];
   // PostgreSQL's autovacuum refreshes planner statistics; the embedded engine has none.
   if (ctx.database.engine === 'pglite') jobs.push(startStatisticsRefresh(ctx));
   // The chain jobs run only against a configured TronGrid (or the local simulator).

@@ -41,8 +41,14 @@ export interface TestApp {
 
 export const TEST_ORIGIN = 'http://app.test';
 
-/** Builds the real application on a fresh database of this project's engine. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real application on a fresh database of this project's engine; `now`, when given, is the
+ * clock of every service (a test moves it to cross a time limit).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,
@@ -56,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const mailer = new MemoryMailer();
-  const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
+  const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }), now: options.now });
   const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
   return {

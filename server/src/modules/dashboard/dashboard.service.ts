@@ -1,7 +1,8 @@
-import { type DashboardResponse, microToNumber } from '@app/shared';
+import { type DashboardResponse, microToNumber, PAGE_SIZES } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { TerminalsService } from '../terminals/terminals.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -10,6 +11,7 @@ export function createDashboardService(deps: {
   database: Database;
   ledger: LedgerService;
   wallet: WalletService;
+  terminals: TerminalsService;
 }) {
   const db = deps.database.db;
 
@@ -18,9 +20,10 @@ export function createDashboardService(deps: {
     async forUser(userId: string): Promise<DashboardResponse> {
       const profile = await repo.findProfile(db, userId);
       if (!profile) throw notFound();
-      const [balances, whiteList] = await Promise.all([
+      const [balances, whiteList, terminals] = await Promise.all([
         deps.ledger.getBalances(userId),
         profile.isLead ? deps.wallet.whitelistEntries(userId) : Promise.resolve([]),
+        deps.terminals.dashboardTerminals(userId, PAGE_SIZES.dashboardTerminals),
       ]);
       return {
         profile: {
@@ -33,9 +36,9 @@ export function createDashboardService(deps: {
           is_lead: profile.isLead,
           white_list: whiteList,
         },
-        // The deals and terminals issues fill these lists.
+        // The deals issue fills this list.
         transactions: [],
-        terminals: [],
+        terminals,
       };
     },
   };

@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { banks, paymentMethodCounts, paymentMethods } from '../../db/schema/index.ts';
+import { banks, paymentMethodCounts, paymentMethods, terminals } from '../../db/schema/index.ts';
 import * as users from '../users/users.repository.ts';
 import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
 import { listOwned } from './payments.repository.ts';
@@ -50,6 +50,11 @@ let cardSequence = 0;
  * terminal or not; names with LIKE characters; and groups of rows sharing one created_at (ties on id).
  */
 async function seed(userId: string, n: number, salt: number) {
+  // payment_methods.terminal_id has a foreign key (0008): the linked rows point at a real terminal.
+  const [terminal] = await database.db
+    .insert(terminals)
+    .values({ userId, name: 'Терминал 1', status: 'Enabled', activatedAt: new Date() })
+    .returning({ id: terminals.id });
   const base = Date.parse('2030-01-01T00:00:00Z');
   const rows = Array.from({ length: n }, (_, i) => {
     cardSequence += 1;
@@ -69,7 +74,7 @@ async function seed(userId: string, n: number, salt: number) {
       isSbp,
       isC2c,
       isActive: i % 4 === 1,
-      terminalId: i % 5 === 2 ? randomUUID() : null,
+      terminalId: i % 5 === 2 ? terminal!.id : null,
       rating: '100',
       // Every three rows share a timestamp, with microseconds, so ties are broken by id.
       createdAt: new Date(base + Math.floor(i / 3) * 1000),

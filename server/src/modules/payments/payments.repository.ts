@@ -238,3 +238,117 @@ export async function listOwned(
   const estimate = Math.round((matched / scanned) * total);
   return { rows, next, count: Math.min(total, Math.max(estimate, matched, proven)), exact: false };
 }
+
+/** A page of methods with their banks and the total they were cut from. */
+export interface MethodPage {
+  rows: { method: PaymentMethodRow; bank: BankRow }[];
+  count: number;
+}
+
+/** One page (newest first) of a user's methods matching a condition, with the exact total. */
+async function pageOf(
+  db: DbOrTx,
+  where: SQL,
+  page: { page: number; page_size: number },
+): Promise<MethodPage> {
+  const rows = await db
+    .select({ method: paymentMethods, bank: banks })
+    .from(paymentMethods)
+    .innerJoin(banks, eq(banks.id, paymentMethods.bankId))
+    .where(where)
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+    .limit(page.page_size)
+    .offset((page.page - 1) * page.page_size);
+  const [counted] = await db.select({ total: count() }).from(paymentMethods).where(where);
+  return { rows, count: counted?.total ?? 0 };
+}
+
+/** A user's methods linked to one terminal, newest first. */
+export function listLinkedToTerminal(
+  db: DbOrTx,
+  userId: string,
+  terminalId: string,
+  page: { page: number; page_size: number },
+): Promise<MethodPage> {
+  return pageOf(db, and(eq(paymentMethods.userId, userId), eq(paymentMethods.terminalId, terminalId))!, page);
+}
+
+/** A user's methods linked to no terminal, newest first. */
+export function listUnlinked(
+  db: DbOrTx,
+  userId: string,
+  page: { page: number; page_size: number },
+): Promise<MethodPage> {
+  return pageOf(db, and(eq(paymentMethods.userId, userId), isNull(paymentMethods.terminalId))!, page);
+}
+
+/**
+ * Links the user's unlinked methods among `ids` to a terminal in one conditional UPDATE; returns how many
+ * it linked. A method of someone else or already linked is left alone, so the caller compares the count.
+ */
+export async function linkUnlinked(
+  db: DbOrTx,
+  userId: string,
+  ids: string[],
+  terminalId: string,
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(paymentMethods)
+    .set({ terminalId, updatedAt: at })
+    .where(
+      and(
+        inArray(paymentMethods.id, ids),
+        eq(paymentMethods.userId, userId),
+        isNull(paymentMethods.terminalId),
+      ),
+    )
+    .returning({ id: paymentMethods.id });
+  return rows.length;
+}
+
+/** Unlinks one of the user's methods when it is linked; returns whether it was. */
+export async function unlinkOwned(db: DbOrTx, userId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(paymentMethods)
+    .set({ terminalId: null, updatedAt: at })
+    .where(
+      and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNotNull(paymentMethods.terminalId)),
+    )
+    .returning({ id: paymentMethods.id });
+  return rows.length > 0;
+}
+
+/** Unlinks every method of a terminal; returns how many. */
+export async function unlinkTerminal(db: DbOrTx, terminalId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(paymentMethods)
+    .set({ terminalId: null, updatedAt: at })
+    .where(eq(paymentMethods.terminalId, terminalId))
+    .returning({ id: paymentMethods.id });
+  return rows.length;
+}
+
+/** How many methods each of these terminals has linked (terminals with none are absent). */
+export async function countByTerminals(
+  db: DbOrTx,
+  terminalIds: string[],
+): Promise<{ terminalId: string; total: number }[]> {
+  if (terminalIds.length === 0) return [];
+  const rows = await db
+    .select({ terminalId: paymentMethods.terminalId, total: count() })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.terminalId, terminalIds))
+    .groupBy(paymentMethods.terminalId);
+  return rows.map((row) => ({ terminalId: row.terminalId!, total: row.total }));
+}
+
+/** Whether the method exists and the user owns it. */
+export async function isOwned(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { bankAddCommand } from '../../cli/commands/banks.ts';
 import { loadConfig } from '../../config.ts';
-import { paymentMethods, users } from '../../db/schema/index.ts';
+import { paymentMethods, terminals, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let owner: { cookie: string; user: { id: string } };
@@ -388,7 +388,12 @@ describe('list', () => {
       nomer_scheta: freshAccount(),
     });
     expect((await patch(ids.vtbSbp, trader.cookie, { is_active: true })).statusCode).toBe(200);
-    const terminal = '00000000-0000-4000-8000-000000000001';
+    // payment_methods.terminal_id has a foreign key (0008): link to a real, activated terminal.
+    const [row] = await t.database.db
+      .insert(terminals)
+      .values({ userId: trader.user.id, name: 'Терминал 1', status: 'Enabled', activatedAt: new Date() })
+      .returning({ id: terminals.id });
+    const terminal = row!.id;
     await t.database.db
       .update(paymentMethods)
       .set({ terminalId: terminal })

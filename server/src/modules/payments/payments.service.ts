@@ -6,6 +6,7 @@ import {
   fitModeToDetails,
   isReadyForActivation,
   kopecksToRubles,
+  maskRequisite,
   PAYMENT_MESSAGES,
   PAYMENT_TEXT,
   type PaymentCreate,
@@ -18,8 +19,10 @@ import {
   type PaymentUpdate,
   paymentDetailsErrors,
   paymentModeErrors,
+  type TerminalPayment,
+  type TerminalPaymentsResponse,
 } from '@app/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
@@ -81,6 +84,35 @@ function toApiMethod(method: repo.PaymentMethodRow, bank: repo.BankRow): Payment
       method.maxDepositKopecks === null ? null : kopecksToRubles(method.maxDepositKopecks),
     created_at: method.createdAt.toISOString(),
   };
+}
+
+/** A masked value stays null when there is none (the list item's fields are nullable). */
+const masked = (value: string | null) => (value === null ? null : maskRequisite(value));
+
+/** A method as a terminal's list and the unassigned list show it: card and account masked as on /payments. */
+function toTerminalPayment(method: repo.PaymentMethodRow, bank: repo.BankRow): TerminalPayment {
+  return {
+    id: method.id,
+    bank: { name: bank.name },
+    card: masked(method.card),
+    phone_number: method.phoneNumber,
+    nomer_scheta: masked(method.nomerScheta),
+    is_active: method.isActive,
+    is_SBP: method.isSbp,
+    is_c2c: method.isC2c,
+    rating: Number(method.rating),
+  };
+}
+
+const toTerminalPage = (page: repo.MethodPage): TerminalPaymentsResponse => ({
+  count: page.count,
+  results: page.rows.map(({ method, bank }) => toTerminalPayment(method, bank)),
+});
+
+/** One page of a list: ?page&page_size. */
+export interface PageQuery {
+  page: number;
+  page_size: number;
 }
 
 function detailsOf(method: repo.PaymentMethodRow): PaymentDetails {
@@ -291,6 +323,50 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
       });
       if (!updated) throw notFound();
       return { ...limitsOf(updated), message: PAYMENT_TEXT.limitsSaved };
+    },
+
+    // Terminal links (issue 9). The terminals service owns the rules about the terminal itself (that it is
+    // the actor's and listed) and calls these; every one is limited to the actor's own methods.
+
+    /** The actor's methods linked to a terminal, newest first, masked. */
+    async terminalMethods(actor: PaymentsActor, terminalId: string, page: PageQuery) {
+      return toTerminalPage(await repo.listLinkedToTerminal(db, actor.id, terminalId, page));
+    },
+
+    /** The actor's methods linked to no terminal, newest first, masked. */
+    async unlinkedMethods(actor: PaymentsActor, page: PageQuery) {
+      return toTerminalPage(await repo.listUnlinked(db, actor.id, page));
+    },
+
+    /**
+     * Links the actor's unlinked methods `ids` to a terminal, inside the caller's transaction. Answers false
+     * when any of them is not the actor's, does not exist or is linked already; the caller must then roll
+     * back (throw), since the ones that were free are linked by then. One conditional UPDATE, so two
+     * terminals racing for a method cannot both get it.
+     */
+    async linkToTerminal(actor: PaymentsActor, ids: string[], terminalId: string, tx: Tx): Promise<boolean> {
+      const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+      if (!unique.every(isUuid)) return false;
+      return (await repo.linkUnlinked(tx, actor.id, unique, terminalId, now())) === unique.length;
+    },
+
+    /** Unlinks one of the actor's methods: 'unlinked', or why not ('not-linked', 'not-found'). */
+    async unlink(actor: PaymentsActor, id: string): Promise<'unlinked' | 'not-linked' | 'not-found'> {
+      if (!isUuid(id)) return 'not-found';
+      if (await repo.unlinkOwned(db, actor.id, id, now())) return 'unlinked';
+      return (await repo.isOwned(db, actor.id, id)) ? 'not-linked' : 'not-found';
+    },
+
+    /** Unlinks every method of a terminal (it is being deleted), inside the caller's transaction. */
+    async unlinkTerminal(terminalId: string, tx: Tx): Promise<number> {
+      return repo.unlinkTerminal(tx, terminalId, now());
+    },
+
+    /** How many methods each terminal has linked (0 for those with none). */
+    async linkedCounts(terminalIds: string[]): Promise<Map<string, number>> {
+      const counts = new Map(terminalIds.map((id) => [id, 0]));
+      for (const row of await repo.countByTerminals(db, terminalIds)) counts.set(row.terminalId, row.total);
+      return counts;
     },
   };
 }

@@ -9,6 +9,7 @@ import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
 import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
+import { PENDING_EXPIRY } from '../terminals/pending-expiry.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
 import { DEPOSIT_WATCHER, startDepositWatcher } from './deposit-watcher.ts';
 import * as repo from './tron.repository.ts';
@@ -379,6 +380,7 @@ describe('workers', () => {
       SESSION_EXPIRY,
       CODE_EXPIRY,
       IDEMPOTENCY_EXPIRY,
+      PENDING_EXPIRY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);

@@ -1,0 +1,209 @@
+import type { TerminalListQuery } from '@app/shared';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { terminals } from '../../db/schema/index.ts';
+
+export type TerminalRow = typeof terminals.$inferSelect;
+
+/** A terminal the Terminals page shows: activated and not deleted (the partial index covers exactly these). */
+const listed = and(isNotNull(terminals.activatedAt), isNull(terminals.deletedAt))!;
+
+/** A terminal still waiting for its device: never activated, not deleted. */
+const pending = and(
+  eq(terminals.status, 'pending'),
+  isNull(terminals.activatedAt),
+  isNull(terminals.deletedAt),
+)!;
+
+/**
+ * Serializes the connect-requests of one user until the transaction ends, so the pending cap below counts
+ * every pending terminal committed before it (each statement of a READ COMMITTED transaction sees the
+ * commits made before it started, and the lock makes the other requests wait for this one's commit).
+ */
+export async function lockPendingCreation(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`terminal-pending:${userId}`}, 0))`);
+}
+
+/**
+ * Creates a pending terminal named "Терминал N" (N: the user's terminals so far, plus one) unless the user
+ * has `cap` pending ones created since `since`: one conditional INSERT … SELECT … WHERE. Returns its id, or
+ * null when the cap refused it.
+ */
+export async function insertPendingUnderCap(
+  tx: DbOrTx,
+  input: { userId: string; at: Date; since: Date; cap: number; namePrefix: string },
+): Promise<string | null> {
+  const at = input.at.toISOString();
+  const result = await tx.execute(sql`
+    insert into terminals (user_id, name, created_at, updated_at)
+    select ${input.userId}::uuid,
+           ${input.namePrefix} || (select count(*) + 1 from terminals where user_id = ${input.userId}::uuid),
+           ${at}::timestamptz, ${at}::timestamptz
+    where (select count(*) from terminals
+           where user_id = ${input.userId}::uuid and status = 'pending' and activated_at is null
+             and deleted_at is null and created_at > ${input.since.toISOString()}::timestamptz) < ${input.cap}
+    returning id`);
+  // db.execute answers node-postgres's QueryResult on both engines (one driver); Drizzle types it loosely.
+  const { rows } = result as unknown as { rows: { id: string }[] };
+  return rows[0]?.id ?? null;
+}
+
+/** The user's terminal (any state but deleted), or undefined. */
+export async function findOwned(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), isNull(terminals.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The user's listed terminal, or undefined. */
+export async function findListed(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user's listed terminal, share-locked until the transaction ends: a concurrent delete waits for the
+ * transaction (and then unlinks what it linked), and one that committed first makes this answer undefined.
+ */
+export async function lockListed(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
+    .for('share')
+    .limit(1);
+  return row;
+}
+
+/** Gives a pending terminal of the user a new pairing secret (its hash); undefined when it is not pending. */
+export async function setPairing(
+  db: DbOrTx,
+  input: { id: string; userId: string; keyHash: string; expiresAt: Date; at: Date },
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({ pairingKeyHash: input.keyHash, pairingExpiresAt: input.expiresAt, updatedAt: input.at })
+    .where(and(eq(terminals.id, input.id), eq(terminals.userId, input.userId), pending))
+    .returning();
+  return row;
+}
+
+/** LIKE pattern matching a literal text anywhere. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Search by name (case-insensitive substring) or by ID: the id's text without hyphens starts with the
+ * search's letters and digits (the search filter keeps no hyphens, so both sides drop them).
+ */
+function searchCondition(search: string): SQL {
+  const idPrefix = search.toLowerCase().replace(/[^0-9a-f]/g, '');
+  const byName = sql`${terminals.name} ilike ${contains(search)}`;
+  // Only a search made wholly of hex digits (spaces aside) can be the start of an ID.
+  const isIdLike = idPrefix.length > 0 && idPrefix.length === search.replace(/\s/g, '').length;
+  if (!isIdLike) return byName;
+  return or(byName, sql`replace(${terminals.id}::text, '-', '') like ${`${idPrefix}%`}`)!;
+}
+
+/** One page of the user's listed terminals, newest first, with the filtered total. */
+export async function listListed(
+  db: DbOrTx,
+  userId: string,
+  query: TerminalListQuery,
+): Promise<{ rows: TerminalRow[]; count: number }> {
+  const conditions: (SQL | undefined)[] = [eq(terminals.userId, userId), listed];
+  if (query.search) conditions.push(searchCondition(query.search));
+  if (query.status !== 'all') conditions.push(eq(terminals.status, query.status));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(terminals)
+    .where(where)
+    .orderBy(desc(terminals.createdAt), desc(terminals.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [counted] = await db.select({ total: count() }).from(terminals).where(where);
+  return { rows, count: counted?.total ?? 0 };
+}
+
+/** The user's newest listed terminals (the dashboard's list). */
+export async function newestListed(db: DbOrTx, userId: string, limit: number): Promise<TerminalRow[]> {
+  return db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.userId, userId), listed))
+    .orderBy(desc(terminals.createdAt), desc(terminals.id))
+    .limit(limit);
+}
+
+/** Changes a listed terminal of the user; undefined when there is none. */
+export async function updateListed(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  changes: { name?: string; status?: 'Enabled' | 'Disabled' },
+  at: Date,
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({ ...changes, updatedAt: at })
+    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes a terminal of the user (soft: its notifications stay as evidence) and revokes at once whatever
+ * could still act as it: the device token and any pairing secret. Undefined when there is none to delete.
+ */
+export async function softDelete(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  at: Date,
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({
+      deletedAt: at,
+      deviceTokenHash: null,
+      pairingKeyHash: null,
+      pairingExpiresAt: null,
+      updatedAt: at,
+    })
+    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), isNull(terminals.deletedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes terminals that were never activated and were created before a moment (deleted or not); they
+ * have no notifications or linked methods, which need an activated terminal. Returns how many went.
+ */
+export async function deleteNeverActivatedBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(terminals)
+    .where(and(isNull(terminals.activatedAt), lt(terminals.createdAt, before)))
+    .returning({ id: terminals.id });
+  return rows.length;
+}
+
+/** Whether a terminal can take deals: listed, Enabled, and heard from after `onlineSince`. */
+export async function isRoutable(db: DbOrTx, id: string, onlineSince: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(
+      and(eq(terminals.id, id), listed, eq(terminals.status, 'Enabled'), gt(terminals.lastPing, onlineSince)),
+    )
+    .limit(1);
+  return row !== undefined;
+}

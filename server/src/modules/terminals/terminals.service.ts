@@ -1,0 +1,271 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ConnectRequestResponse,
+  type DashboardTerminal,
+  PAIRING_TTL_MS,
+  TERMINAL_MESSAGES,
+  type TerminalListItem,
+  type TerminalListQuery,
+  type TerminalListResponse,
+  type TerminalPaymentsResponse,
+  terminalStatusLabel,
+  type VerifyRequestResponse,
+} from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { OtpError, type OtpService } from '../otp/otp.service.ts';
+import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
+import * as repo from './terminals.repository.ts';
+
+/** Answers of this service beyond the shared catalogue (server-side refusals only). */
+export const TERMINAL_SERVICE_MESSAGES = {
+  tooManyPending: 'Слишком много незавершенных подключений терминала. Попробуйте позже.',
+  unbound: 'Платеж отвязан от терминала',
+  linked: 'Платежи привязаны к терминалу',
+} as const;
+
+/** Default name of a new terminal: "Терминал N", N counting the user's terminals. */
+export const TERMINAL_NAME_PREFIX = 'Терминал ';
+/** At most this many terminals of one user may wait for activation, counted over PENDING_WINDOW_MS. */
+export const PENDING_CAP = 5;
+export const PENDING_WINDOW_MS = 3_600_000;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only a well-formed uuid reaches SQL; anything else is simply "not found". */
+const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+/** SHA-256 hex: how pairing secrets and device tokens are stored (never the secret itself). */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** 404 {detail} for a terminal that is not the caller's, not listed, or not there at all. */
+const terminalNotFound = () => notFound(TERMINAL_MESSAGES.notFound);
+/** The same refusal in the {error} shape of the routes the link picker calls (spec §7). */
+const terminalNotFoundError = () => new HttpError(404, { error: TERMINAL_MESSAGES.notFound });
+
+/** Online: the last heartbeat is younger than TERMINAL_OFFLINE_AFTER_S at `now`. */
+export function isOnline(lastPing: Date | null, now: Date, offlineAfterS: number): boolean {
+  return lastPing !== null && now.getTime() - lastPing.getTime() < offlineAfterS * 1000;
+}
+
+/**
+ * Terminals (issue 9) as the trader sees them: pairing (connect-request, verify-request), the Terminals page
+ * list, rename, enable/disable, delete, and linking payment methods (through the payments service, which
+ * owns the methods). Authorization first everywhere: every terminal id is checked against the caller.
+ *
+ * For the orders issue: `isRoutable(terminalId)` says whether a terminal may receive deals now (listed,
+ * Enabled, heartbeat younger than TERMINAL_OFFLINE_AFTER_S); `onlineSince()` is the same cut-off as a time,
+ * for SQL that selects routable methods in bulk (`terminals.last_ping > onlineSince()`, status 'Enabled',
+ * activated_at not null, deleted_at null, joined on payment_methods.terminal_id).
+ */
+export function createTerminalsService(deps: {
+  database: Database;
+  otp: OtpService;
+  payments: PaymentsService;
+  config: AppConfig;
+  now?: () => Date;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const { config } = deps;
+  const serverUrl = config.PUBLIC_URL.replace(/\/+$/, '') + config.API_PREFIX;
+
+  const onlineSince = () => new Date(now().getTime() - config.TERMINAL_OFFLINE_AFTER_S * 1000);
+
+  function toListItem(row: repo.TerminalRow, paymentsCount: number): TerminalListItem {
+    return {
+      id: row.id,
+      name: row.name,
+      phone_charge: row.phoneCharge,
+      terminal_status_display: terminalStatusLabel(row.status),
+      last_ping: row.lastPing?.toISOString() ?? null,
+      online: isOnline(row.lastPing, now(), config.TERMINAL_OFFLINE_AFTER_S),
+      device: { model: row.deviceModel, os: row.deviceOs, app_version: row.appVersion },
+      payments_count: paymentsCount,
+      // Listed rows are activated (the repository's condition); created_at stands in only for the type.
+      activated_at: (row.activatedAt ?? row.createdAt).toISOString(),
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  async function withCounts(rows: repo.TerminalRow[]): Promise<TerminalListItem[]> {
+    const counts = await deps.payments.linkedCounts(rows.map((row) => row.id));
+    return rows.map((row) => toListItem(row, counts.get(row.id) ?? 0));
+  }
+
+  return {
+    onlineSince,
+
+    /**
+     * POST connect-request: a pending terminal and a mailed code bound to it. The terminal is created in the
+     * code's own transaction after the send limits passed, so a refused request (429) leaves nothing; at most
+     * PENDING_CAP pending terminals per user within PENDING_WINDOW_MS (a conditional insert).
+     */
+    async connectRequest(user: SessionUser, ip: string): Promise<ConnectRequestResponse> {
+      let terminalId: string | null = null;
+      await deps.otp.issue({
+        email: user.email,
+        purpose: 'terminal',
+        ip,
+        userId: user.id,
+        prepare: async (tx) => {
+          await repo.lockPendingCreation(tx, user.id);
+          const at = now();
+          terminalId = await repo.insertPendingUnderCap(tx, {
+            userId: user.id,
+            at,
+            since: new Date(at.getTime() - PENDING_WINDOW_MS),
+            cap: PENDING_CAP,
+            namePrefix: TERMINAL_NAME_PREFIX,
+          });
+          if (!terminalId) throw tooManyRequests(TERMINAL_SERVICE_MESSAGES.tooManyPending);
+          return { terminal_id: terminalId };
+        },
+      });
+      if (!terminalId) throw new Error('connect-request: the code was issued without a terminal');
+      return { terminal_id: terminalId };
+    },
+
+    /**
+     * POST verify-request: the code mailed for this very terminal buys a fresh single-use pairing secret
+     * (32 random bytes, base64url; only its SHA-256 is stored) valid for PAIRING_TTL_MS. The device trades
+     * it for a token at device/v1/activate.
+     */
+    async verifyRequest(
+      user: SessionUser,
+      input: { terminal_id: string; otp: string },
+    ): Promise<VerifyRequestResponse> {
+      const terminal = await repo.findOwned(db, input.terminal_id, user.id);
+      if (!terminal) throw terminalNotFound();
+      if (terminal.status !== 'pending' || terminal.activatedAt) {
+        throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
+      }
+      let payload: Record<string, unknown>;
+      try {
+        payload = await deps.otp.consume({ email: user.email, purpose: 'terminal', code: input.otp });
+      } catch (error) {
+        if (error instanceof OtpError) throw badRequest(TERMINAL_MESSAGES.otpFailed);
+        throw error;
+      }
+      // A code buys the pairing of the terminal it was issued for, not another pending one.
+      if (payload.terminal_id !== terminal.id) throw badRequest(TERMINAL_MESSAGES.otpFailed);
+      const authKey = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
+      const updated = await repo.setPairing(db, {
+        id: terminal.id,
+        userId: user.id,
+        keyHash: sha256Hex(authKey),
+        expiresAt,
+        at,
+      });
+      // Deleted or activated between the check and here.
+      if (!updated) throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
+      return {
+        terminal_id: terminal.id,
+        server_url: serverUrl,
+        auth_key: authKey,
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+
+    /** GET list: the user's listed terminals, searched and filtered, newest first. */
+    async list(user: SessionUser, query: TerminalListQuery): Promise<TerminalListResponse> {
+      const { rows, count } = await repo.listListed(db, user.id, query);
+      return { count, results: await withCounts(rows) };
+    },
+
+    /** The dashboard's terminals: the newest `limit` listed ones. */
+    async dashboardTerminals(userId: string, limit: number): Promise<DashboardTerminal[]> {
+      const rows = await repo.newestListed(db, userId, limit);
+      return rows.map((row) => ({ id: row.id, name: row.name, phone_charge: row.phoneCharge }));
+    },
+
+    /** PATCH update-name (the contract trimmed it and refused an empty one). */
+    async rename(user: SessionUser, id: string, name: string): Promise<{ id: string; name: string }> {
+      const row = isUuid(id) ? await repo.updateListed(db, id, user.id, { name }, now()) : undefined;
+      if (!row) throw terminalNotFound();
+      return { id: row.id, name: row.name };
+    },
+
+    /** PATCH status: the trader enables or disables a terminal; a disabled one gets no deals. */
+    async setEnabled(user: SessionUser, id: string, enabled: boolean): Promise<TerminalListItem> {
+      const status = enabled ? 'Enabled' : 'Disabled';
+      const row = isUuid(id) ? await repo.updateListed(db, id, user.id, { status }, now()) : undefined;
+      if (!row) throw terminalNotFound();
+      const [item] = await withCounts([row]);
+      return item!;
+    },
+
+    /**
+     * DELETE: in one transaction the terminal is marked deleted, its device token and pairing secret are
+     * cleared (the phone is refused from its next request) and every method linked to it is unlinked.
+     */
+    async remove(user: SessionUser, id: string): Promise<void> {
+      if (!isUuid(id)) throw terminalNotFound();
+      await db.transaction(async (tx) => {
+        const row = await repo.softDelete(tx, id, user.id, now());
+        if (!row) throw terminalNotFound();
+        await deps.payments.unlinkTerminal(row.id, tx);
+      });
+    },
+
+    /** GET a terminal's methods (the Manage Payments modal). */
+    async terminalPayments(
+      user: SessionUser,
+      id: string,
+      page: PageQuery,
+    ): Promise<TerminalPaymentsResponse> {
+      const terminal = isUuid(id) ? await repo.findListed(db, id, user.id) : undefined;
+      if (!terminal) throw terminalNotFound();
+      return deps.payments.terminalMethods(user, terminal.id, page);
+    },
+
+    /** GET unassigned: the user's methods linked to no terminal. */
+    async unassignedPayments(user: SessionUser, page: PageQuery): Promise<TerminalPaymentsResponse> {
+      return deps.payments.unlinkedMethods(user, page);
+    },
+
+    /**
+     * PATCH connect-payments: all or nothing. The terminal is share-locked (a concurrent delete waits and
+     * then unlinks these too); the methods are linked by one conditional UPDATE whose row count must cover
+     * every id, or the transaction rolls back with 409.
+     */
+    async connectPayments(user: SessionUser, id: string, paymentIds: string[]): Promise<{ message: string }> {
+      if (!isUuid(id)) throw terminalNotFoundError();
+      await db.transaction(async (tx) => {
+        const terminal = await repo.lockListed(tx, id, user.id);
+        if (!terminal) throw terminalNotFoundError();
+        const all = await deps.payments.linkToTerminal(user, paymentIds, terminal.id, tx);
+        if (!all) throw new HttpError(409, { error: TERMINAL_MESSAGES.paymentsNotAvailable });
+      });
+      return { message: TERMINAL_SERVICE_MESSAGES.linked };
+    },
+
+    /** POST unbind: the body's payment id must be the path's; then the user's linked method is unlinked. */
+    async unbind(user: SessionUser, pathId: string, bodyId: string): Promise<{ message: string }> {
+      if (pathId.toLowerCase() !== bodyId.toLowerCase())
+        throw badRequest(TERMINAL_MESSAGES.paymentIdMismatch);
+      const outcome = await deps.payments.unlink(user, pathId);
+      if (outcome === 'not-found') throw notFound(TERMINAL_MESSAGES.paymentNotFound);
+      if (outcome === 'not-linked') throw badRequest(TERMINAL_MESSAGES.paymentNotLinked);
+      return { message: TERMINAL_SERVICE_MESSAGES.unbound };
+    },
+
+    /**
+     * Whether a terminal may receive deals now: activated, not deleted, Enabled, and its last heartbeat
+     * younger than TERMINAL_OFFLINE_AFTER_S. A method is routable when its terminal_id is routable.
+     */
+    async isRoutable(terminalId: string): Promise<boolean> {
+      return isUuid(terminalId) && repo.isRoutable(db, terminalId, onlineSince());
+    },
+
+    /** Deletes terminals never activated a day after they were created (the pending-expiry job). */
+    async purgeNeverActivated(olderThanMs: number): Promise<number> {
+      return repo.deleteNeverActivatedBefore(db, new Date(now().getTime() - olderThanMs));
+    },
+  };
+}
+
+export type TerminalsService = ReturnType<typeof createTerminalsService>;
