@@ -94,7 +94,7 @@ export function ManagePaymentsModal({
   else
     content = (
       <>
-        <PaymentHeader />
+        <PaymentHeader withAction />
         <ul className="divide-y divide-gray-100" aria-label={MANAGE_TEXT.title}>
           {payments.data.results.map((payment) => (
             <PaymentRow

@@ -50,7 +50,7 @@ export function OnlineStatus({
     <span
       data-testid="terminal-online"
       data-online={online}
-      className={cx('inline-flex min-w-0 items-center gap-1.5 text-small', className)}
+      className={cx('inline-flex min-w-0 items-center gap-1.5 text-small leading-snug', className)}
     >
       <span
         aria-hidden
@@ -59,7 +59,7 @@ export function OnlineStatus({
           online ? 'bg-success-500 ring-4 ring-success-500/15' : 'bg-gray-300',
         )}
       />
-      <span className={cx('truncate', online ? 'text-success-700' : 'text-gray-500')}>
+      <span className={cx('line-clamp-2', online ? 'text-success-700' : 'text-gray-500')}>
         {onlineText(online, lastPing)}
       </span>
     </span>

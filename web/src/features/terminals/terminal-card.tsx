@@ -20,13 +20,13 @@ export const CARD_TEXT = {
 
 /**
  * Columns of the wide layout (the list is a size container): four columns with the actions on a second
- * line while the list is narrower than 54rem (768 px screens, or a sidebar beside a 1200 px window), one row
+ * line while the list is narrower than 56rem (768 px screens, or a sidebar beside a 1200 px window), one row
  * from there on. The page's column captions use the same grid.
  */
 export const TERMINAL_GRID =
-  'grid grid-cols-[minmax(10rem,1.4fr)_minmax(8rem,1fr)_3rem_auto] items-center gap-x-5 gap-y-3 @min-[54rem]:grid-cols-[minmax(10rem,1.4fr)_minmax(8rem,1fr)_3rem_auto_auto]';
+  'grid grid-cols-[minmax(10rem,1.3fr)_minmax(8rem,1fr)_3rem_8.5rem] items-center gap-x-5 gap-y-3 @min-[56rem]:grid-cols-[minmax(10rem,1.3fr)_minmax(8rem,1fr)_3rem_8.5rem_15.5rem]';
 /** The actions cell: a line of its own in the narrower grid. */
-export const TERMINAL_ACTIONS_CELL = 'col-span-full justify-self-end @min-[54rem]:col-span-1';
+export const TERMINAL_ACTIONS_CELL = 'col-span-full justify-self-end @min-[56rem]:col-span-1';
 
 /** The list's columns above 720 px (Russian: the spec fixes only the card's parts, not captions). */
 export const TERMINAL_COLUMNS = ['Терминал', 'Связь', 'Заряд', 'Статус'];
