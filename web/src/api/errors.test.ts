@@ -2,6 +2,7 @@ import { GENERIC_ERROR, requestFailedText, WALLET_TEXT } from '@app/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
 import {
+  answerFieldText,
   applyFormError,
   errorText,
   formErrorState,
@@ -118,6 +119,17 @@ describe('otpErrorText', () => {
     );
     expect(otpErrorText(new ApiError(0, null, 'offline', 'network'))).toBe(WALLET_TEXT.otpFailed);
     expect(otpErrorText(new Error('boom'))).toBe(WALLET_TEXT.otpFailed);
+  });
+});
+
+describe('answerFieldText', () => {
+  it('reads only the named field of an object answer, else the fallback', () => {
+    expect(answerFieldText(new ApiError(400, { detail: 'Нет' }, 'x'), 'detail', 'fb')).toBe('Нет');
+    expect(answerFieldText(new ApiError(400, { error: 'Занят' }, 'x'), 'detail', 'fb')).toBe('fb');
+    expect(answerFieldText(new ApiError(400, { error: ['a', 'b'] }, 'x'), 'error', 'fb')).toBe('a b');
+    expect(answerFieldText(new ApiError(400, 'строка', 'x'), 'detail', 'fb')).toBe('fb');
+    expect(answerFieldText(new ApiError(0, null, 'offline', 'network'), 'detail', 'fb')).toBe('fb');
+    expect(answerFieldText(new Error('boom'), 'detail', 'fb')).toBe('fb');
   });
 });
 

@@ -197,3 +197,16 @@ export function applyFormError<T extends FieldValues>(
   }
   if (unplaced.length) showPopup(unplaced.join(' '));
 }
+
+/**
+ * Spec §8's "detail or '…'" and "error or '…'": the text of one field of the error answer (e.g. `detail` of
+ * a rename, `error` of a link), otherwise the fallback; other keys and a bare string body do not count.
+ */
+export function answerFieldText(error: unknown, field: string, fallback: string): string {
+  if (hasAnswer(error) && error.body && typeof error.body === 'object' && !Array.isArray(error.body)) {
+    const value = (error.body as Record<string, unknown>)[field];
+    const text = texts(value).join(' ');
+    if (text) return text;
+  }
+  return fallback;
+}

@@ -1,6 +1,7 @@
 export * from './alert.tsx';
 export * from './avatar.tsx';
 export * from './badge.tsx';
+export * from './battery-ring.tsx';
 export * from './button.tsx';
 export * from './card.tsx';
 export * from './cx.ts';

@@ -150,3 +150,62 @@ describe('balance menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 });
+
+describe('Terminals card', () => {
+  const terminalsRegion = () => screen.getByRole('region', { name: 'Terminals' });
+
+  function withTerminals(terminals: DashboardResponse['terminals']) {
+    return { [`GET ${API.dashboard}`]: { body: { ...dashboardBody(), terminals } } };
+  }
+
+  it('shows a device card per terminal: Device ID, name and the battery ring', async () => {
+    setup(
+      false,
+      withTerminals([
+        { id: 't-1', name: 'Pixel 7', phone_charge: 77 },
+        { id: 't-2', name: 'Redmi', phone_charge: 5 },
+      ]),
+    );
+    const cards = await within(await screen.findByRole('region', { name: 'Terminals' })).findAllByTestId(
+      'device-card',
+    );
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Pixel 7')).toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent('Device ID: t-1');
+    expect(within(cards[0]!).getByRole('img', { name: 'Заряд 77%' })).toHaveTextContent('77%');
+    expect(within(cards[1]!).getByRole('img', { name: 'Заряд 5%' })).toHaveAttribute('data-tone', 'danger');
+    expect(within(terminalsRegion()).getByRole('link', { name: 'Все терминалы' })).toHaveAttribute(
+      'href',
+      '/terminals',
+    );
+  });
+
+  it('shows the default 12 % while a phone has not reported its charge', async () => {
+    setup(false, withTerminals([{ id: 't-1', name: 'Pixel 7', phone_charge: null }]));
+    const card = await screen.findByTestId('device-card');
+    expect(within(card).getByRole('img', { name: 'Заряд 12%' })).toHaveTextContent('12%');
+  });
+
+  it('shows 5 per page', async () => {
+    const user = userEvent.setup();
+    const terminals = Array.from({ length: 7 }, (_, index) => ({
+      id: `t-${index}`,
+      name: `Phone ${index}`,
+      phone_charge: 50,
+    }));
+    setup(false, withTerminals(terminals));
+    expect(await screen.findAllByTestId('device-card')).toHaveLength(5);
+    await user.click(within(terminalsRegion()).getByRole('button', { name: 'Страница 2' }));
+    expect(within(terminalsRegion()).getAllByTestId('device-card')).toHaveLength(2);
+    expect(within(terminalsRegion()).getByText('Phone 6')).toBeInTheDocument();
+  });
+
+  it("says 'No terminals yet' with a link to /terminals", async () => {
+    setup(false);
+    expect(await screen.findByText('No terminals yet')).toBeInTheDocument();
+    expect(within(terminalsRegion()).getByRole('link', { name: 'Перейти к терминалам' })).toHaveAttribute(
+      'href',
+      '/terminals',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { displayName } from '../shell/display-name.ts';
 import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { TerminalsCard } from './terminals-card.tsx';
 
 /**
  * The welcome header (spec §2 Home dashboard; English like the rest of the dashboard, whose name
@@ -21,7 +22,10 @@ const WalletModal = lazy(() =>
   import('../wallet/wallet-modal.tsx').then((module) => ({ default: module.WalletModal })),
 );
 
-/** Home dashboard (/, /profile): the welcome header and the My Balance card with the wallet dialogs. */
+/**
+ * Home dashboard (/, /profile): the welcome header, the My Balance card with the wallet dialogs, and the
+ * terminals' device cards.
+ */
 export function DashboardPage() {
   const user = useAuthUser();
   const storedIsLead = useIsLead();
@@ -49,6 +53,7 @@ export function DashboardPage() {
           isLead={isLead}
           onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
         />
+        {dashboard.isError ? null : <TerminalsCard terminals={dashboard.data?.terminals} />}
       </div>
       {wallet.opened ? (
         <Suspense fallback={<OverlayLoader />}>

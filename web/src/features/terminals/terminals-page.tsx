@@ -1,23 +1,171 @@
-import { Smartphone } from 'lucide-react';
-import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
+import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT } from '@app/shared';
+import { Plus, SearchX, Smartphone } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { answerFieldText } from '../../api/errors.ts';
+import {
+  Button,
+  cx,
+  EmptyState,
+  ErrorState,
+  notify,
+  OverlayLoader,
+  PageHeader,
+  Pagination,
+  Skeleton,
+  useMediaQuery,
+} from '../../ui/index.ts';
+import {
+  EMPTY_TERMINAL_FILTERS,
+  type TerminalFilters as Filters,
+  hasTerminalFilters,
+  useConnectRequest,
+  useTerminalList,
+} from './api.ts';
+import { TERMINAL_COLUMNS, TERMINAL_GRID, TerminalCard } from './terminal-card.tsx';
+import { TerminalFilters } from './terminal-filters.tsx';
 
-/** Terminals page: an honest placeholder until the section is built. */
+/** Spec §2: the card takes its mobile layout at 720 px or less. */
+export const TERMINALS_MOBILE_QUERY = '(max-width: 720px)';
+
+export const PAGE_TEXT = {
+  description: 'Телефоны, которые читают уведомления банка и подтверждают платежи.',
+  connectFailed: 'Не удалось начать подключение терминала',
+} as const;
+
+// The pairing screens and qrcode.react load only when a terminal is being added.
+const loadFlow = () => import('./add-terminal-flow.tsx');
+const AddTerminalFlow = lazy(() => loadFlow().then((module) => ({ default: module.AddTerminalFlow })));
+
+const SKELETON_ROWS = ['first', 'second', 'third'];
+
+function ListSkeleton({ mobile }: { mobile: boolean }) {
+  return (
+    <div className="grid grid-cols-1 gap-3" aria-busy="true" data-testid="terminals-loading">
+      {SKELETON_ROWS.map((key) => (
+        <Skeleton key={key} className={mobile ? 'h-48 rounded-xl' : 'h-[4.75rem] rounded-xl'} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The Terminals page (spec §2): 'Add Terminal Now', search by name or ID, the status filter, 10 cards per
+ * page refreshed every 10 s (battery and online state), and the pairing flow.
+ */
 export function TerminalsPage() {
+  const [filters, setFilters] = useState<Filters>(EMPTY_TERMINAL_FILTERS);
+  const [page, setPage] = useState(1);
+  const [pairingId, setPairingId] = useState<string | null>(null);
+  const mobile = useMediaQuery(TERMINALS_MOBILE_QUERY);
+  const list = useTerminalList(filters, page);
+  const connect = useConnectRequest();
+
+  const changeFilters = useCallback((next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  const startPairing = async () => {
+    // The flow's chunk loads while the server creates the terminal and mails the code.
+    void loadFlow();
+    try {
+      const answer = await connect.mutateAsync();
+      setPairingId(answer.terminal_id);
+    } catch (error) {
+      notify.error(answerFieldText(error, 'detail', PAGE_TEXT.connectFailed));
+    }
+  };
+
+  const count = list.data?.count ?? 0;
+  const results = list.data?.results ?? [];
+
+  // The last terminal of the last page was deleted: step back to a page that still has some.
+  const emptyPage = Boolean(list.data && !list.isPlaceholderData && results.length === 0 && page > 1);
+  useEffect(() => {
+    if (emptyPage) setPage((current) => current - 1);
+  }, [emptyPage]);
+  const addButton = (
+    <Button leftIcon={<Plus size={16} />} onClick={startPairing} loading={connect.isPending}>
+      {TERMINAL_TEXT.addButton}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = <ListSkeleton mobile={mobile} />;
+  } else if (list.isError && !list.data) {
+    content = (
+      <ErrorState
+        message={answerFieldText(list.error, 'detail', TERMINAL_MESSAGES.loadFailed)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else if (results.length === 0) {
+    content = hasTerminalFilters(filters) ? (
+      <EmptyState icon={<SearchX size={22} />} title={TERMINAL_TEXT.emptyFiltered} />
+    ) : (
+      <EmptyState icon={<Smartphone size={22} />} title={TERMINAL_TEXT.emptyNone} />
+    );
+  } else {
+    content = (
+      <div
+        className={cx('@container transition-opacity', list.isPlaceholderData && 'opacity-60')}
+        data-testid="terminals-list"
+        data-layout={mobile ? 'mobile' : 'desktop'}
+      >
+        {mobile ? (
+          <div className="grid grid-cols-1 gap-3">
+            {results.map((terminal) => (
+              <TerminalCard key={terminal.id} terminal={terminal} mobile />
+            ))}
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2.5">
+            <div aria-hidden className={cx(TERMINAL_GRID, 'px-5 text-caption font-medium text-gray-500')}>
+              {TERMINAL_COLUMNS.map((column) => (
+                <span key={column}>{column}</span>
+              ))}
+            </div>
+            {results.map((terminal) => (
+              <TerminalCard key={terminal.id} terminal={terminal} mobile={false} />
+            ))}
+          </div>
+        )}
+      </div>
+    );
+  }
+
   return (
     <>
-      <PageHeader
-        title="Terminals"
-        description="Устройства, которые принимают платежи и сообщают уровень заряда."
+      <PageHeader title={TERMINAL_TEXT.title} description={PAGE_TEXT.description} actions={addButton} />
+      <div className="mb-5">
+        <TerminalFilters filters={filters} onChange={changeFilters} />
+      </div>
+      {content}
+      <Pagination
+        className="mt-6"
+        page={page}
+        total={count}
+        pageSize={PAGE_SIZES.terminals}
+        onPageChange={(next) => {
+          setPage(next);
+          window.scrollTo({ top: 0 });
+        }}
       />
-      <PlaceholderPanel
-        icon={<Smartphone size={22} />}
-        upcoming={[
-          'Карточки терминалов с уровнем заряда',
-          'Привязка платёжных реквизитов',
-          'Add Terminal Now с активацией по QR-коду',
-          'Поиск и фильтр по статусу',
-        ]}
-      />
+      {pairingId ? (
+        <Suspense fallback={<OverlayLoader />}>
+          <AddTerminalFlow
+            key={pairingId}
+            terminalId={pairingId}
+            onClose={() => setPairingId(null)}
+            onRestart={() => {
+              setPairingId(null);
+              void startPairing();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,234 @@
+import {
+  PAIRING_QR_LEVEL,
+  PAIRING_QR_SIZE,
+  TERMINAL_MESSAGES,
+  TERMINAL_TEXT,
+  type VerifyRequestResponse,
+} from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Clock, RotateCw } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { Component, type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
+import { OtpModal } from '../../ui/otp-modal.tsx';
+import {
+  BadPairingDataError,
+  EMPTY_TERMINAL_FILTERS,
+  PAIRING_POLL_MS,
+  terminalsKeys,
+  useTerminalList,
+  useVerifyRequest,
+} from './api.ts';
+
+/** Russian words of the pairing screens beyond the spec's own. */
+export const PAIRING_TEXT = {
+  otpDescription: 'Введите 6-значный код, отправленный на вашу почту, чтобы подключить терминал.',
+  qrTitle: 'QR-код для подключения терминала',
+  steps: 'Как подключить телефон',
+  waiting: 'Ожидаем подтверждения от телефона…',
+  connected: 'Терминал подключен',
+  timeLeft: 'Код действует ещё',
+  expired: 'Срок действия QR-кода истёк. Добавьте терминал заново.',
+  restart: 'Начать заново',
+} as const;
+
+/** The JSON the QR code carries: exactly the four fields of the verify answer (spec §3), in that order. */
+export function pairingPayload(data: VerifyRequestResponse): string {
+  return JSON.stringify({
+    terminal_id: data.terminal_id,
+    server_url: data.server_url,
+    auth_key: data.auth_key,
+    expires_at: data.expires_at,
+  });
+}
+
+/** mm:ss left until `expiresAt`, or null once it has passed. */
+export function timeLeftText(expiresAt: string, now: number): string | null {
+  const left = new Date(expiresAt).getTime() - now;
+  if (!Number.isFinite(left) || left <= 0) return null;
+  const seconds = Math.ceil(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A QR code that cannot be drawn (too much data, a broken value) shows 'Ошибка формирования QR-кода'. */
+class QrBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.onError();
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <Alert tone="danger" role="alert">
+          {TERMINAL_MESSAGES.qrFailed}
+        </Alert>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * 'Активация завершена' (spec §2): the pairing QR code (256, level H, the JSON of the verify answer), the
+ * setup steps, the time left, and 'Завершить настройку'. Meanwhile the list is asked every 3 s; when the
+ * terminal appears in it, the phone has confirmed (the "wait for confirmation" step).
+ */
+function PairingScreen({
+  data,
+  onFinish,
+  onRestart,
+}: {
+  data: VerifyRequestResponse;
+  onFinish: () => void;
+  onRestart: () => void;
+}) {
+  const payload = pairingPayload(data);
+  const now = useNow(1000);
+  const left = timeLeftText(data.expires_at, now);
+  const list = useTerminalList(EMPTY_TERMINAL_FILTERS, 1, PAIRING_POLL_MS);
+  const connected = Boolean(list.data?.results.some((terminal) => terminal.id === data.terminal_id));
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) onFinish();
+      }}
+      title={TERMINAL_TEXT.activationTitle}
+      size="lg"
+      dismissOnOutsideClick={false}
+      footer={
+        <Button onClick={onFinish} size="lg" className="sm:w-auto" fullWidth>
+          {TERMINAL_TEXT.finishSetup}
+        </Button>
+      }
+    >
+      <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+        <div className="flex w-full max-w-[256px] shrink-0 flex-col items-center gap-3">
+          <div
+            className="w-full rounded-xl border border-gray-200 bg-white p-2"
+            data-testid="pairing-qr"
+            data-qr-payload={payload}
+          >
+            <QrBoundary onError={() => notify.error(TERMINAL_MESSAGES.qrFailed)}>
+              <QRCodeSVG
+                value={payload}
+                size={PAIRING_QR_SIZE}
+                level={PAIRING_QR_LEVEL}
+                marginSize={1}
+                title={PAIRING_TEXT.qrTitle}
+                className="block h-auto w-full"
+              />
+            </QrBoundary>
+          </div>
+          {connected ? null : left ? (
+            <p className="flex items-center gap-1.5 text-small text-gray-500" data-testid="pairing-time-left">
+              <Clock size={14} aria-hidden />
+              {PAIRING_TEXT.timeLeft} <span className="font-semibold text-gray-900 tabular-nums">{left}</span>
+            </p>
+          ) : (
+            <div className="flex flex-col items-center gap-2 text-center">
+              <p className="text-small text-danger-600" role="alert">
+                {PAIRING_TEXT.expired}
+              </p>
+              <Button variant="secondary" size="sm" leftIcon={<RotateCw size={14} />} onClick={onRestart}>
+                {PAIRING_TEXT.restart}
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="flex w-full min-w-0 flex-col gap-4">
+          <h3 className="text-h3 text-gray-900">{PAIRING_TEXT.steps}</h3>
+          <ol className="flex flex-col gap-3">
+            {TERMINAL_TEXT.setupSteps.map((step, index) => (
+              <li key={step} className="flex gap-3 text-small text-gray-700">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-caption font-semibold text-brand-700">
+                  {index + 1}
+                </span>
+                <span className="pt-0.5">{step}</span>
+              </li>
+            ))}
+          </ol>
+          <div role="status" data-testid="pairing-state" data-connected={connected}>
+            {connected ? (
+              <Alert tone="success" title={PAIRING_TEXT.connected} />
+            ) : (
+              <p className="flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2.5 text-small text-gray-600">
+                <Spinner size={14} className="text-brand-600" />
+                {PAIRING_TEXT.waiting}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Which words a failed code check shows (spec §8): bad pairing data, otherwise 'Ошибка верификации OTP'. */
+export function verifyErrorText(error: unknown): string {
+  return error instanceof BadPairingDataError ? TERMINAL_MESSAGES.badServerData : TERMINAL_MESSAGES.otpFailed;
+}
+
+export interface AddTerminalFlowProps {
+  /** The pending terminal that connect-request created. */
+  terminalId: string;
+  /** The flow ended (finished, cancelled or failed). */
+  onClose: () => void;
+  /** Start again with a new connect-request (the QR code expired). */
+  onRestart: () => void;
+}
+
+/**
+ * The add-terminal flow after connect-request (spec §2, §4): the OTP dialog (its default title) sends
+ * verify-request {terminal_id, otp}; a refused code shows 'Ошибка верификации OTP' and closes the dialog, an
+ * answer that is not the pairing data 'Некорректные данные от сервера'; then the pairing screen. Lives in
+ * its own lazy chunk with qrcode.react.
+ */
+export function AddTerminalFlow({ terminalId, onClose, onRestart }: AddTerminalFlowProps) {
+  const queryClient = useQueryClient();
+  const verify = useVerifyRequest();
+  const [pairing, setPairing] = useState<VerifyRequestResponse | null>(null);
+
+  const finish = () => {
+    void queryClient.invalidateQueries({ queryKey: terminalsKeys.all });
+    onClose();
+  };
+
+  if (pairing) return <PairingScreen data={pairing} onFinish={finish} onRestart={onRestart} />;
+
+  return (
+    <OtpModal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      description={PAIRING_TEXT.otpDescription}
+      errorText={verifyErrorText}
+      onVerify={async (otp) => {
+        try {
+          setPairing(await verify.mutateAsync({ terminal_id: terminalId, otp }));
+        } catch (error) {
+          // Spec §8: the failure closes the dialog; the OTP modal still shows the toast.
+          onClose();
+          throw error;
+        }
+      }}
+    />
+  );
+}

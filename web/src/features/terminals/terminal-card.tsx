@@ -1,0 +1,174 @@
+import { TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { Copy, Info, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { answerFieldText } from '../../api/errors.ts';
+import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
+import { copyText } from '../wallet/copy-text.ts';
+import { useSetTerminalStatus } from './api.ts';
+import { DetailsModal } from './details-modal.tsx';
+import { displayCharge } from './device-card.tsx';
+import { ManagePaymentsModal } from './manage-payments-modal.tsx';
+import { OnlineStatus } from './online-status.tsx';
+import { TerminalName } from './terminal-name.tsx';
+
+export const CARD_TEXT = {
+  copied: 'ID скопирован',
+  copyFailed: 'Не удалось скопировать',
+  copyId: 'Скопировать ID',
+  statusFailed: 'Не удалось изменить статус терминала',
+} as const;
+
+/**
+ * Columns of the wide layout (the list is a size container): four columns with the actions on a second
+ * line while the list is narrower than 56rem (768 px screens, or a sidebar beside a 1200 px window), one row
+ * from there on. The page's column captions use the same grid.
+ */
+export const TERMINAL_GRID =
+  'grid grid-cols-[minmax(10rem,1.3fr)_minmax(8rem,1fr)_3rem_8.5rem] items-center gap-x-5 gap-y-3 @min-[56rem]:grid-cols-[minmax(10rem,1.3fr)_minmax(8rem,1fr)_3rem_8.5rem_15.5rem]';
+/** The actions cell: a line of its own in the narrower grid. */
+export const TERMINAL_ACTIONS_CELL = 'col-span-full justify-self-end @min-[56rem]:col-span-1';
+
+/** The list's columns above 720 px (Russian: the spec fixes only the card's parts, not captions). */
+export const TERMINAL_COLUMNS = ['Терминал', 'Связь', 'Заряд', 'Статус'];
+
+function CopyableId({ id }: { id: string }) {
+  const copy = async () => {
+    try {
+      await copyText(id);
+      notify.success(CARD_TEXT.copied);
+    } catch {
+      notify.error(CARD_TEXT.copyFailed);
+    }
+  };
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <span className="truncate font-mono text-caption text-gray-500" data-testid="terminal-id" title={id}>
+        ID: {id}
+      </span>
+      <IconButton
+        size="sm"
+        aria-label={CARD_TEXT.copyId}
+        icon={<Copy size={13} />}
+        onClick={copy}
+        className="size-7 text-gray-400"
+      />
+    </div>
+  );
+}
+
+/**
+ * One terminal (spec §2 Terminals page): name with inline edit, copyable ID, battery ring (12 % until the
+ * phone reports), status, online dot, the Enabled/Disabled switch, Details and Manage Payments. `mobile`
+ * stacks it as a card (720 px or less); otherwise it is one row of the list's grid.
+ */
+export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem; mobile: boolean }) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [paymentsOpen, setPaymentsOpen] = useState(false);
+  const setStatus = useSetTerminalStatus();
+
+  const enabled = setStatus.isPending
+    ? Boolean(setStatus.variables?.enabled)
+    : terminal.terminal_status_display === 'Enabled';
+  const statusLabel = setStatus.isPending
+    ? enabled
+      ? TERMINAL_TEXT.enabled
+      : TERMINAL_TEXT.disabled
+    : terminalStatusLabel(terminal.terminal_status_display);
+
+  const toggle = (checked: boolean) =>
+    setStatus.mutate(
+      { id: terminal.id, enabled: checked },
+      { onError: (error) => notify.error(answerFieldText(error, 'detail', CARD_TEXT.statusFailed)) },
+    );
+
+  const charge = <BatteryRing percent={displayCharge(terminal.phone_charge)} size={mobile ? 52 : 46} />;
+  const status = (
+    <div className="flex items-center gap-2.5">
+      <Switch
+        checked={enabled}
+        onCheckedChange={toggle}
+        disabled={setStatus.isPending}
+        aria-label={`${TERMINAL_TEXT.enabled}: ${terminal.name}`}
+      />
+      <Badge tone={enabled ? 'brand' : 'muted'} className="min-w-[4.75rem] justify-center">
+        <span data-testid="terminal-status">{statusLabel}</span>
+      </Badge>
+    </div>
+  );
+  const actions = (
+    <div className={cx('flex items-center gap-2', mobile && 'w-full')}>
+      <Button
+        variant="secondary"
+        size="sm"
+        leftIcon={<Info size={14} />}
+        onClick={() => setDetailsOpen(true)}
+        className={mobile ? 'flex-1' : undefined}
+      >
+        {TERMINAL_TEXT.details}
+      </Button>
+      <Button
+        size="sm"
+        leftIcon={<Link2 size={14} />}
+        onClick={() => setPaymentsOpen(true)}
+        className={mobile ? 'flex-1' : undefined}
+      >
+        {TERMINAL_TEXT.managePayments}
+      </Button>
+    </div>
+  );
+  const modals = (
+    <>
+      <DetailsModal terminal={terminal} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      <ManagePaymentsModal
+        terminalId={terminal.id}
+        terminalName={terminal.name}
+        open={paymentsOpen}
+        onOpenChange={setPaymentsOpen}
+      />
+    </>
+  );
+
+  if (mobile) {
+    return (
+      <Card
+        padding="none"
+        data-testid="terminal-card"
+        data-layout="mobile"
+        aria-label={terminal.name}
+        className="flex flex-col"
+      >
+        <div className="flex items-start gap-3 px-4 pt-4">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <TerminalName id={terminal.id} name={terminal.name} />
+            <CopyableId id={terminal.id} />
+            <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} className="mt-1" />
+          </div>
+          {charge}
+        </div>
+        <div className="px-4 py-3.5">{status}</div>
+        <div className="mt-auto border-t border-gray-100 px-4 py-3">{actions}</div>
+        {modals}
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      padding="none"
+      data-testid="terminal-card"
+      data-layout="desktop"
+      aria-label={terminal.name}
+      className={cx(TERMINAL_GRID, 'px-5 py-3')}
+    >
+      <div className="flex min-w-0 flex-col">
+        <TerminalName id={terminal.id} name={terminal.name} />
+        <CopyableId id={terminal.id} />
+      </div>
+      <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+      {charge}
+      {status}
+      <div className={TERMINAL_ACTIONS_CELL}>{actions}</div>
+      {modals}
+    </Card>
+  );
+}
