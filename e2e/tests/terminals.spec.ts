@@ -58,7 +58,8 @@ for (const width of [375, 1280]) {
     const trader = createUser({ role: 'trader' });
     await page.setViewportSize({ width, height: width < 720 ? 812 : 900 });
     await signIn(page, trader.email, trader.password);
-    const suffix = `${width}${runDigits}`.slice(-8);
+    // Card numbers are unique across users: the width keeps the two runs apart, the time keeps reruns apart.
+    const suffix = `${String(width).padStart(4, '0')}${runDigits.slice(-4)}`;
     await createMethod(page, 'Сбербанк', 'Ivan Petrov', `2200${suffix}1111`);
     await createMethod(page, 'ВТБ', 'Anna Smirnova', `2200${suffix}2222`);
 
