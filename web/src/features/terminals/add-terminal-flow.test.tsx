@@ -90,6 +90,16 @@ describe('Add Terminal Now', () => {
     expect(within(dialog).getByRole('button', { name: 'Завершить настройку' })).toBeInTheDocument();
   });
 
+  it('copies the QR code data for a phone that cannot scan it (and for the terminal simulator)', async () => {
+    const data = pairing();
+    const { user } = setup({ [VERIFY]: { body: data } });
+    await enterCode(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Активация завершена' });
+    await user.click(within(dialog).getByRole('button', { name: 'Скопировать данные QR-кода' }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(data);
+    expect(await screen.findByText('Данные QR-кода скопированы')).toBeInTheDocument();
+  });
+
   it("a refused code shows 'Ошибка верификации OTP' and closes the dialog", async () => {
     const { user } = setup({ [VERIFY]: { status: 400, body: { detail: 'Неверный код' } } });
     await enterCode(user);

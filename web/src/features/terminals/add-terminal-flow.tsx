@@ -6,11 +6,12 @@ import {
   type VerifyRequestResponse,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Clock, RotateCw } from 'lucide-react';
+import { Clock, Copy, RotateCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
+import { copyText } from '../wallet/copy-text.ts';
 import {
   BadPairingDataError,
   EMPTY_TERMINAL_FILTERS,
@@ -30,6 +31,9 @@ export const PAIRING_TEXT = {
   timeLeft: 'Код действует ещё',
   expired: 'Срок действия QR-кода истёк. Добавьте терминал заново.',
   restart: 'Начать заново',
+  copyPayload: 'Скопировать данные QR-кода',
+  copied: 'Данные QR-кода скопированы',
+  copyFailed: 'Не удалось скопировать',
 } as const;
 
 /** The JSON the QR code carries: exactly the four fields of the verify answer (spec §3), in that order. */
@@ -137,10 +141,32 @@ function PairingScreen({
             </QrBoundary>
           </div>
           {connected ? null : left ? (
-            <p className="flex items-center gap-1.5 text-small text-gray-500" data-testid="pairing-time-left">
-              <Clock size={14} aria-hidden />
-              {PAIRING_TEXT.timeLeft} <span className="font-semibold text-gray-900 tabular-nums">{left}</span>
-            </p>
+            <>
+              <p
+                className="flex items-center gap-1.5 text-small text-gray-500"
+                data-testid="pairing-time-left"
+              >
+                <Clock size={14} aria-hidden />
+                {PAIRING_TEXT.timeLeft}{' '}
+                <span className="font-semibold text-gray-900 tabular-nums">{left}</span>
+              </p>
+              {/* For a phone whose camera cannot read the screen, and for the terminal simulator (README). */}
+              <Button
+                variant="ghost"
+                size="sm"
+                leftIcon={<Copy size={14} />}
+                onClick={async () => {
+                  try {
+                    await copyText(payload);
+                    notify.success(PAIRING_TEXT.copied);
+                  } catch {
+                    notify.error(PAIRING_TEXT.copyFailed);
+                  }
+                }}
+              >
+                {PAIRING_TEXT.copyPayload}
+              </Button>
+            </>
           ) : (
             <div className="flex flex-col items-center gap-2 text-center">
               <p className="text-small text-danger-600" role="alert">
