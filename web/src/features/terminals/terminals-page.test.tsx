@@ -269,6 +269,19 @@ describe('Details', () => {
     await waitFor(() => expect(called(calls, 'DELETE', API.terminals.remove(item.id))).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('stays open when the window crosses 720 px (a phone turned, a window resized)', async () => {
+    setViewportWidth(1280);
+    const user = userEvent.setup();
+    renderPage({ body: { count: 1, results: [terminal({ name: 'Склад' })] } });
+    await user.click(await screen.findByRole('button', { name: 'Details' }));
+    await screen.findByRole('dialog', { name: 'Сведения о терминале' });
+    act(() => setViewportWidth(375));
+    await waitFor(() =>
+      expect(screen.getByTestId('terminals-list')).toHaveAttribute('data-layout', 'mobile'),
+    );
+    expect(screen.getByRole('dialog', { name: 'Сведения о терминале' })).toBeInTheDocument();
+  });
 });
 
 describe('online words', () => {

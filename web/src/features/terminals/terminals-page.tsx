@@ -114,24 +114,19 @@ export function TerminalsPage() {
         data-testid="terminals-list"
         data-layout={mobile ? 'mobile' : 'desktop'}
       >
-        {mobile ? (
-          <div className="grid grid-cols-1 gap-3">
-            {results.map((terminal) => (
-              <TerminalCard key={terminal.id} terminal={terminal} mobile />
-            ))}
-          </div>
-        ) : (
-          <div className="flex flex-col gap-2.5">
+        {/* One tree for both layouts, so a card (and a dialog it opened) survives crossing 720 px. */}
+        <div className={mobile ? 'grid grid-cols-1 gap-3' : 'flex flex-col gap-2.5'}>
+          {mobile ? null : (
             <div aria-hidden className={cx(TERMINAL_GRID, 'px-5 text-caption font-medium text-gray-500')}>
               {TERMINAL_COLUMNS.map((column) => (
                 <span key={column}>{column}</span>
               ))}
             </div>
-            {results.map((terminal) => (
-              <TerminalCard key={terminal.id} terminal={terminal} mobile={false} />
-            ))}
-          </div>
-        )}
+          )}
+          {results.map((terminal) => (
+            <TerminalCard key={terminal.id} terminal={terminal} mobile={mobile} />
+          ))}
+        </div>
       </div>
     );
   }
