@@ -70,6 +70,25 @@ const envSchema = z.object({
   TERMINAL_HEARTBEAT_S: positiveInt.default(30),
   /** Device API requests one terminal may make per minute (in-process; across instances with REDIS_URL later). */
   DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
+  /** Seconds an order waits for payment unless the merchant asks otherwise (300–3600). */
+  ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(900),
+  /** Route orders only to methods linked to an enabled, online terminal. */
+  ROUTING_REQUIRE_TERMINAL: booleanFromEnv.default(true),
+  /** Where the RUB per USDT rate comes from: `manual` (admin rate-set) or `coingecko` (polled). */
+  RATE_SOURCE: z.enum(['manual', 'coingecko']).default('manual'),
+  /** The CoinGecko-compatible simple-price endpoint polled when RATE_SOURCE=coingecko. */
+  RATE_API_URL: z.url().default('https://api.coingecko.com/api/v3/simple/price?ids=tether&vs_currencies=rub'),
+  RATE_POLL_S: positiveInt.default(60),
+  /** A rate older than this stops routing (and shows in /health). */
+  RATE_MAX_AGE_S: positiveInt.default(86_400),
+  /** Default merchant fee and trader reward, percent of the deal's USDT (per user with admin set-fee/set-reward). */
+  MERCHANT_FEE_PCT: z.coerce.number().min(0).max(100).default(3),
+  TRADER_REWARD_PCT: z.coerce.number().min(0).max(100).default(2),
+  /** One webhook attempt's time limit. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How long a failing webhook event is retried before it is given up. */
+  WEBHOOK_RETRY_HOURS: positiveInt.default(72),
+  MERCHANT_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),
@@ -94,6 +113,12 @@ const envSchema = z.object({
   TRON_FEE_LIMIT_TRX: positiveInt.default(100),
 });
 
+/** Rules across variables, checked after each one parsed. */
+const envRules = envSchema.refine((env) => env.MERCHANT_FEE_PCT >= env.TRADER_REWARD_PCT, {
+  message: 'must be at least TRADER_REWARD_PCT (the platform fee is their difference and is never negative)',
+  path: ['MERCHANT_FEE_PCT'],
+});
+
 export type RawEnv = z.input<typeof envSchema>;
 
 export type AppConfig = Omit<z.output<typeof envSchema>, 'COOKIE_SECURE'> & {
@@ -114,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ([key, value]) => key in envSchema.shape && value !== undefined && value !== '',
     ),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envRules.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -49,6 +49,37 @@ export const API = {
     /** Spec §7 writes it without the leading slash; it is relative to API_PREFIX like every other path. */
     unbind: (id: string) => `/api/payments/${id}/unbind/`,
   },
+  /** Spec §7 Transactions, plus the detail modal's call (our addition). */
+  transactions: {
+    list: '/api/v1/transactions/',
+    detail: (id: string) => `/api/v1/transactions/${id}/`,
+    /** Spelt as spec §7 writes it. */
+    verify: '/user/verficate-transaction/',
+  },
+  /** The public payer page's calls (our addition; no session). */
+  payer: {
+    order: (id: string) => `/c2c/${id}/`,
+    paid: (id: string) => `/c2c/${id}/paid/`,
+    receipt: (id: string) => `/c2c/${id}/receipt/`,
+  },
+  /** The merchant API (our addition, docs/merchant-api.md): Bearer API keys, Idempotency-Key, problem+json. */
+  merchant: {
+    orders: '/merchant/v1/orders',
+    order: (id: string) => `/merchant/v1/orders/${id}`,
+    cancel: (id: string) => `/merchant/v1/orders/${id}/cancel`,
+    balance: '/merchant/v1/balance',
+    openapi: '/merchant/v1/openapi.json',
+    docs: '/merchant/v1/docs',
+  },
+  /** The merchant's Settings #api section (our addition; session-authenticated, merchants only). */
+  merchantSettings: {
+    keys: '/api/v1/merchant/keys/',
+    key: (id: string) => `/api/v1/merchant/keys/${id}/`,
+    webhook: '/api/v1/merchant/webhook/',
+    webhookSecret: '/api/v1/merchant/webhook/secret/',
+    webhookEvents: '/api/v1/merchant/webhook/events/',
+    resendEvent: (id: string) => `/api/v1/merchant/webhook/events/${id}/resend/`,
+  },
   /** The device API of the terminal app (our addition, docs/device-api.md). */
   device: {
     activate: '/device/v1/activate',

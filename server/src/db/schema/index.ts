@@ -1,6 +1,7 @@
 // One file per domain; each mirrors its SQL migration in server/migrations.
 export * from './auth.ts';
 export * from './ledger.ts';
+export * from './merchant.ts';
 export * from './payments.ts';
 export * from './terminals.ts';
 export * from './wallet.ts';

@@ -1,0 +1,3 @@
+export * from './contracts.ts';
+export * from './lifecycle.ts';
+export * from './messages.ts';
