@@ -17,8 +17,15 @@ export interface LoadSpec {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
-  /** In every body, `%SEQ%` becomes a number unique within this process (12 digits, zero-padded). */
+  /**
+   * In every body and header value, `%SEQ%` becomes a number unique within this process (12 digits,
+   * zero-padded) and `%RUB%` a ruble amount derived from it ("1234.56"), so amounts differ between requests.
+   */
   sequence?: boolean;
+  /** Requests per second across all connections (a constant arrival rate); unset: as fast as answered. */
+  overallRate?: number;
+  /** Headers of one request (with `%SEQ%`), beside the shared `headers`. */
+  requestHeaders?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -36,6 +43,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     connections: spec.connections,
     duration: spec.durationSeconds,
     headers: { 'content-type': 'application/json', ...spec.headers },
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     requests: spec.requests.map((request) => {
       const base = { path: request.path, method: request.method ?? 'GET', body: request.body };
       if (!spec.sequence || !request.body) return base;
@@ -44,7 +52,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
         ...base,
         setupRequest: (built: autocannon.Request) => {
           sequence += 1;
-          return { ...built, body: template.replaceAll('%SEQ%', String(sequence).padStart(12, '0')) };
+          const fill = (text: string) =>
+            text
+              .replaceAll('%SEQ%', String(sequence).padStart(12, '0'))
+              .replaceAll('%RUB%', `${100 + (sequence % 90_000)}.${String(sequence % 100).padStart(2, '0')}`);
+          const headers = Object.fromEntries(
+            Object.entries(spec.requestHeaders ?? {}).map(([name, value]) => [name, fill(value)]),
+          );
+          return { ...built, body: fill(template), headers: { ...built.headers, ...headers } };
         },
       };
     }),
