@@ -80,7 +80,7 @@ export const adjustBalanceCommand: AdminCommand = {
       `Adjusted ${user.email} by ${amount > 0n ? '+' : ''}${formatUsdt(amount)} USDT (transaction ${transactionId}).`,
     );
     print(
-      `Balances: total ${formatUsdt(balances.available + balances.frozen)}, available ${formatUsdt(balances.available)}, frozen ${formatUsdt(balances.frozen)}, profit ${formatUsdt(balances.profit)} USDT.`,
+      `Balances: total ${formatUsdt(balances.available + balances.frozen)}, available ${formatUsdt(balances.available)}, frozen ${formatUsdt(balances.frozen)}, earned in total ${formatUsdt(balances.totalProfit)} USDT.`,
     );
     return 0;
   },

@@ -39,6 +39,7 @@ export const userBalances = pgTable('user_balances', {
     .references(() => users.id, { onDelete: 'restrict' }),
   available: bigint('available', { mode: 'bigint' }).notNull().default(0n),
   frozen: bigint('frozen', { mode: 'bigint' }).notNull().default(0n),
-  profit: bigint('profit', { mode: 'bigint' }).notNull().default(0n),
+  /** Lifetime sum of rewards and commissions earned (never lowered by spending); see 0010_deals.sql. */
+  totalProfit: bigint('total_profit', { mode: 'bigint' }).notNull().default(0n),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

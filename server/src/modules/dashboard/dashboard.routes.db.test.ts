@@ -57,12 +57,12 @@ describe('GET /api/account/dashboard/', () => {
     await ledger.settle({
       userId: user.id,
       amount: 10_000_000n,
-      traderProfit: 250_000n,
+      traderReward: 250_000n,
       idempotencyKey: `settle:${user.id}`,
     });
     const { profile } = (await dashboard(cookie)).json();
-    // Available 100.123455 + frozen 40.000001 (10 of the frozen 50.000001 settled away); 0.25 earned as profit.
-    expect(profile.balance).toBe(140.123456);
+    // Available 100.123455 + the 0.25 reward + frozen 40.000001 (10 of the frozen 50.000001 settled away).
+    expect(profile.balance).toBe(140.373456);
     expect(profile.frozen_balance).toBe(40.000001);
     expect(profile.total_profit).toBe(0.25);
   });

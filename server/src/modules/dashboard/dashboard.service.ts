@@ -32,7 +32,7 @@ export function createDashboardService(deps: {
           rating: Number(profile.rating),
           balance: microToNumber(balances.available + balances.frozen),
           frozen_balance: microToNumber(balances.frozen),
-          total_profit: microToNumber(balances.profit),
+          total_profit: microToNumber(balances.totalProfit),
           is_lead: profile.isLead,
           white_list: whiteList,
         },

@@ -1,5 +1,9 @@
-/** A user's three buckets: spendable collateral, collateral held for open deals, and earned profit. */
-export const USER_BUCKETS = ['available', 'frozen', 'profit'] as const;
+/**
+ * A user's buckets: spendable collateral (rewards and commissions land here too, so they back further deals and
+ * can be withdrawn) and collateral held for open deals. The lifetime sum of what a user earned is not a bucket:
+ * it is `user_balances.total_profit`, kept from the earnings each ledger transaction names (0010_deals.sql).
+ */
+export const USER_BUCKETS = ['available', 'frozen'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**

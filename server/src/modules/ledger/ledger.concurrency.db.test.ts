@@ -47,7 +47,7 @@ describe('concurrent movements', () => {
     );
     expect(succeeded).toHaveLength(7);
     expect(refused).toHaveLength(13);
-    expect(await ledger.getBalances(user.id)).toEqual({ available: 0n, frozen: 7n * USDT, profit: 0n });
+    expect(await ledger.getBalances(user.id)).toEqual({ available: 0n, frozen: 7n * USDT, totalProfit: 0n });
     expect(await ledger.verify()).toEqual([]);
   });
 
@@ -64,18 +64,18 @@ describe('concurrent movements', () => {
         userId: trader,
         amount: 5n * USDT,
         merchantUserId: merchant,
-        traderProfit: USDT,
+        traderReward: USDT,
         idempotencyKey: `settle:${i}:${randomUUID()}`,
       });
     });
     const results = await Promise.all(settles);
     expect(results.every((result) => !result.replayed)).toBe(true);
     for (const userId of [a, b]) {
-      // Ten deals as trader (-50 frozen, +10 profit) and ten as merchant (+40 available).
+      // Ten deals as trader (-50 frozen, +10 reward to available) and ten as merchant (+40 available).
       expect(await ledger.getBalances(userId)).toEqual({
-        available: 40n * USDT,
+        available: 50n * USDT,
         frozen: 50n * USDT,
-        profit: 10n * USDT,
+        totalProfit: 10n * USDT,
       });
     }
     expect(await ledger.verify()).toEqual([]);

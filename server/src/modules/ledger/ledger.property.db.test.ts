@@ -86,7 +86,7 @@ async function runHistory(ops: Op[]) {
     });
     ids.push(row.id);
   }
-  const model: Balances[] = ids.map(() => ({ available: 0n, frozen: 0n, profit: 0n }));
+  const model: Balances[] = ids.map(() => ({ available: 0n, frozen: 0n, totalProfit: 0n }));
   const done: { key: string; transactionId: string; send: (key: string) => Promise<PostResult> }[] = [];
 
   const attempt = async (
@@ -153,9 +153,9 @@ async function runHistory(ops: Op[]) {
         break;
       case 'settle': {
         const platformFee = percentOf(op.amount, op.feePart);
-        const traderProfit = percentOf(op.amount, op.profitPart);
+        const traderReward = percentOf(op.amount, op.profitPart);
         const referralAmount = op.referral === null ? 0n : percentOf(op.amount, 5);
-        const merchantShare = op.amount - platformFee - traderProfit - referralAmount;
+        const merchantShare = op.amount - platformFee - traderReward - referralAmount;
         await attempt(
           key,
           (k) =>
@@ -164,7 +164,7 @@ async function runHistory(ops: Op[]) {
               amount: op.amount,
               merchantUserId: op.merchant === null ? undefined : ids[op.merchant],
               platformFee,
-              traderProfit,
+              traderReward,
               referral:
                 op.referral === null ? undefined : { userId: ids[op.referral]!, amount: referralAmount },
               idempotencyKey: k,
@@ -172,9 +172,13 @@ async function runHistory(ops: Op[]) {
           m.frozen >= op.amount,
           () => {
             m.frozen -= op.amount;
-            m.profit += traderProfit;
+            m.available += traderReward;
+            m.totalProfit += traderReward;
             if (op.merchant !== null) model[op.merchant]!.available += merchantShare;
-            if (op.referral !== null) model[op.referral]!.profit += referralAmount;
+            if (op.referral !== null) {
+              model[op.referral]!.available += referralAmount;
+              model[op.referral]!.totalProfit += referralAmount;
+            }
           },
         );
         break;
@@ -236,7 +240,7 @@ async function runHistory(ops: Op[]) {
   for (const [index, userId] of ids.entries()) {
     const balances = await ledger.getBalances(userId);
     expect(balances).toEqual(model[index]);
-    expect(balances.available >= 0n && balances.frozen >= 0n && balances.profit >= 0n).toBe(true);
+    expect(balances.available >= 0n && balances.frozen >= 0n && balances.totalProfit >= 0n).toBe(true);
   }
   // Balances equal the postings, and every transaction balances.
   expect(await ledger.verify()).toEqual([]);

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import { USER_BUCKETS, type UserBucket } from './accounts.ts';
 
-/** Signed changes to one user's buckets, in micro-USDT. */
-export type BucketDelta = Record<UserBucket, bigint>;
+/** Signed changes to one user's buckets, and what the user earned (never negative), in micro-USDT. */
+export type BucketDelta = Record<UserBucket, bigint> & { earned: bigint };
 
 /** A bigint as a SQL bigint parameter (sent as text so both drivers bind it the same way). */
 const big = (value: bigint) => sql`${value.toString()}::bigint`;
@@ -52,13 +52,13 @@ export async function ensureUserAccounts(db: DbOrTx, userIds: string[]): Promise
 export async function creditBalances(db: DbOrTx, userId: string, delta: BucketDelta): Promise<void> {
   await db
     .insert(userBalances)
-    .values({ userId, available: delta.available, frozen: delta.frozen, profit: delta.profit })
+    .values({ userId, available: delta.available, frozen: delta.frozen, totalProfit: delta.earned })
     .onConflictDoUpdate({
       target: userBalances.userId,
       set: {
         available: sql`${userBalances.available} + excluded.available`,
         frozen: sql`${userBalances.frozen} + excluded.frozen`,
-        profit: sql`${userBalances.profit} + excluded.profit`,
+        totalProfit: sql`${userBalances.totalProfit} + excluded.total_profit`,
         updatedAt: sql`now()`,
       },
     });
@@ -75,7 +75,7 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
     .set({
       available: sql`${userBalances.available} + ${big(delta.available)}`,
       frozen: sql`${userBalances.frozen} + ${big(delta.frozen)}`,
-      profit: sql`${userBalances.profit} + ${big(delta.profit)}`,
+      totalProfit: sql`${userBalances.totalProfit} + ${big(delta.earned)}`,
       updatedAt: sql`now()`,
     })
     .where(
@@ -83,7 +83,6 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
         eq(userBalances.userId, userId),
         sql`${userBalances.available} + ${big(delta.available)} >= 0`,
         sql`${userBalances.frozen} + ${big(delta.frozen)} >= 0`,
-        sql`${userBalances.profit} + ${big(delta.profit)} >= 0`,
       ),
     )
     .returning({ userId: userBalances.userId });
@@ -99,7 +98,11 @@ export async function insertPostings(
 
 const balancesOf = builtOnce((db) =>
   db
-    .select({ available: userBalances.available, frozen: userBalances.frozen, profit: userBalances.profit })
+    .select({
+      available: userBalances.available,
+      frozen: userBalances.frozen,
+      totalProfit: userBalances.totalProfit,
+    })
     .from(userBalances)
     .where(eq(userBalances.userId, sql.placeholder('userId')))
     .limit(1)
@@ -150,7 +153,7 @@ export async function listBalances(db: DbOrTx) {
       userId: userBalances.userId,
       available: userBalances.available,
       frozen: userBalances.frozen,
-      profit: userBalances.profit,
+      totalProfit: userBalances.totalProfit,
     })
     .from(userBalances);
 }
@@ -173,4 +176,15 @@ export async function transactionsWithoutPostings(db: DbOrTx) {
     .leftJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
     .groupBy(ledgerTransactions.id)
     .having(sql`count(${ledgerPostings.id}) < 2`);
+}
+
+/** Per user, the sum of the earnings every ledger transaction names in meta.earnings. */
+export async function sumEarnings(db: DbOrTx) {
+  const result = await db.execute(sql`
+    select earning.key as user_id, sum(earning.value::bigint)::text as total
+    from ${ledgerTransactions},
+      jsonb_each_text(coalesce(${ledgerTransactions.meta} -> 'earnings', '{}'::jsonb)) as earning
+    group by earning.key`);
+  const { rows } = result as unknown as { rows: { user_id: string; total: string }[] };
+  return rows.map((row) => ({ userId: row.user_id, total: BigInt(row.total) }));
 }

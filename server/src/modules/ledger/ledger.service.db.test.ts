@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
-import { ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
+import { ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import * as users from '../users/users.repository.ts';
 import { systemAccount, userAccount } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
@@ -50,7 +50,7 @@ describe('deposits and idempotency', () => {
     const userId = await newUser();
     const result = await ledger.creditDeposit({ userId, amount: 25n * USDT, idempotencyKey: key('deposit') });
     expect(result.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 25n * USDT, frozen: 0n, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 25n * USDT, frozen: 0n, totalProfit: 0n });
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.type).toBe('deposit');
     expect(transaction?.postings).toEqual([
@@ -82,7 +82,7 @@ describe('deposits and idempotency', () => {
       LedgerError,
     );
     expect(await countRows('ledger_postings')).toBe(postings);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 0n, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 0n, totalProfit: 0n });
   });
 
   it('credits a key once when ten callers post it at the same moment', async () => {
@@ -97,7 +97,7 @@ describe('deposits and idempotency', () => {
   });
 
   it('shows zero balances for a user who never had money', async () => {
-    expect(await ledger.getBalances(await newUser())).toEqual({ available: 0n, frozen: 0n, profit: 0n });
+    expect(await ledger.getBalances(await newUser())).toEqual({ available: 0n, frozen: 0n, totalProfit: 0n });
   });
 
   it('stores bigint amounts in meta as decimal strings', async () => {
@@ -118,7 +118,7 @@ describe('deals', () => {
     const userId = await newUser();
     await ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
     await ledger.freeze({ userId, amount: 7n * USDT, idempotencyKey: key('freeze') });
-    expect(await ledger.getBalances(userId)).toEqual({ available: 3n * USDT, frozen: 7n * USDT, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 3n * USDT, frozen: 7n * USDT, totalProfit: 0n });
 
     const before = await countRows('ledger_transactions');
     await expect(
@@ -127,7 +127,7 @@ describe('deals', () => {
     expect(await countRows('ledger_transactions')).toBe(before);
 
     await ledger.release({ userId, amount: 2n * USDT, idempotencyKey: key('release') });
-    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 5n * USDT, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 5n * USDT, totalProfit: 0n });
     await expect(
       ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -138,7 +138,7 @@ describe('deals', () => {
     await expect(ledger.freeze({ userId, amount: 1n, idempotencyKey: key('freeze') })).rejects.toBeInstanceOf(
       InsufficientFundsError,
     );
-    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: 0n, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: 0n, totalProfit: 0n });
   });
 
   it('lets a failed movement be retried with the same key once the funds are there', async () => {
@@ -150,10 +150,10 @@ describe('deals', () => {
     await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     const retry = await ledger.freeze({ userId, amount: USDT, idempotencyKey });
     expect(retry.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: USDT, profit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: USDT, totalProfit: 0n });
   });
 
-  it('settles a deal: merchant, platform fee, trader profit and referral share', async () => {
+  it('settles a deal: merchant, platform fee, a spendable trader reward and referral share, both earnings', async () => {
     const trader = await newUser();
     const merchant = await newUser();
     const lead = await newUser();
@@ -164,17 +164,33 @@ describe('deals', () => {
       amount: 100n * USDT,
       merchantUserId: merchant,
       platformFee: 2n * USDT,
-      traderProfit: 3n * USDT,
+      traderReward: 3n * USDT,
       referral: { userId: lead, amount: USDT / 2n },
       idempotencyKey: key('settle'),
     });
-    expect(await ledger.getBalances(trader)).toEqual({ available: 0n, frozen: 0n, profit: 3n * USDT });
+    expect(await ledger.getBalances(trader)).toEqual({
+      available: 3n * USDT,
+      frozen: 0n,
+      totalProfit: 3n * USDT,
+    });
     expect(await ledger.getBalances(merchant)).toEqual({
       available: 94n * USDT + USDT / 2n,
       frozen: 0n,
-      profit: 0n,
+      totalProfit: 0n,
     });
-    expect(await ledger.getBalances(lead)).toEqual({ available: 0n, frozen: 0n, profit: USDT / 2n });
+    expect(await ledger.getBalances(lead)).toEqual({
+      available: USDT / 2n,
+      frozen: 0n,
+      totalProfit: USDT / 2n,
+    });
+    // The reward backs further deals and can leave; what was earned stays in total_profit.
+    await ledger.freeze({ userId: trader, amount: 3n * USDT, idempotencyKey: key('freeze-reward') });
+    expect(await ledger.getBalances(trader)).toEqual({
+      available: 0n,
+      frozen: 3n * USDT,
+      totalProfit: 3n * USDT,
+    });
+    expect(await ledger.verify()).toEqual([]);
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.postings.map((posting) => posting.accountId)).toContain('system:platform_fees');
   });
@@ -194,13 +210,41 @@ describe('deals', () => {
     ]);
   });
 
+  it('ledger-verify sees a total_profit that no earning explains', async () => {
+    const user = await newUser();
+    await ledger.creditDeposit({ userId: user, amount: USDT, idempotencyKey: key('deposit') });
+    await t.database.db
+      .update(userBalances)
+      .set({ totalProfit: 7n })
+      .where(eq(userBalances.userId, user));
+    expect(await ledger.verify()).toEqual([{ account: `user:${user}:total_profit`, expected: 0n, actual: 7n }]);
+    await t.database.db
+      .update(userBalances)
+      .set({ totalProfit: 0n })
+      .where(eq(userBalances.userId, user));
+  });
+
+  it('refuses an earning that is not a credit of available', async () => {
+    const user = await newUser();
+    await expect(
+      ledger.post({
+        type: 'bad_earning',
+        idempotencyKey: key('bad'),
+        postings: [
+          { account: systemAccount('platform_fees'), amount: USDT, earning: true },
+          { account: userAccount(user, 'available'), amount: -USDT },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(LedgerError);
+  });
+
   it('refuses a settlement whose parts exceed the amount', async () => {
     await expect(
       ledger.settle({
         userId: randomUUID(),
         amount: 5n,
         platformFee: 3n,
-        traderProfit: 3n,
+        traderReward: 3n,
         idempotencyKey: key('settle'),
       }),
     ).rejects.toBeInstanceOf(LedgerError);

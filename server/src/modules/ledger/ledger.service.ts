@@ -14,7 +14,7 @@ export interface PostResult {
   replayed: boolean;
 }
 
-/** Thrown when a movement would take a user's available (or frozen, or profit) below zero. Nothing is posted. */
+/** Thrown when a movement would take a user's available (or frozen) below zero. Nothing is posted. */
 export class InsufficientFundsError extends Error {
   constructor(
     readonly userId: string,
@@ -36,6 +36,11 @@ export class LedgerError extends Error {
 export interface PostingSpec {
   account: AccountRef;
   amount: Micro;
+  /**
+   * The credit is the user's earning (a deal reward, a referral commission): it lands in available like any
+   * credit and also raises the user's lifetime total_profit. Only positive credits of a user's available.
+   */
+  earning?: boolean;
 }
 
 export interface TransferSpec {
@@ -50,7 +55,8 @@ export interface TransferSpec {
 export interface Balances {
   available: Micro;
   frozen: Micro;
-  profit: Micro;
+  /** Lifetime sum of what the user earned (rewards, commissions); spending never lowers it. */
+  totalProfit: Micro;
 }
 
 export interface LedgerDifference {
@@ -95,9 +101,9 @@ export interface LedgerService {
   /** Deals: frozen → available (cancelled or expired deal). Throws InsufficientFundsError. */
   release(input: { userId: string; amount: Micro; idempotencyKey: string }, tx?: Tx): Promise<PostResult>;
   /**
-   * Deals: the trader's frozen `amount` is split into platformFee → platform fees, traderProfit → the trader's
-   * profit, referral.amount → the lead's profit, and the rest → the merchant's available (merchantUserId) or
-   * the merchant settlement account. Throws InsufficientFundsError.
+   * Deals: the trader's frozen `amount` is split into platformFee → platform fees, traderReward → the trader's
+   * available (an earning), referral.amount → the lead's available (an earning), and the rest → the merchant's
+   * available (merchantUserId) or the merchant settlement account. Throws InsufficientFundsError.
    */
   settle(
     input: {
@@ -105,7 +111,7 @@ export interface LedgerService {
       amount: Micro;
       merchantUserId?: string;
       platformFee?: Micro;
-      traderProfit?: Micro;
+      traderReward?: Micro;
       referral?: { userId: string; amount: Micro };
       idempotencyKey: string;
     },
@@ -125,7 +131,7 @@ export interface LedgerService {
 
 const TYPE_PATTERN = /^[a-z][a-z_]{1,39}$/;
 const MAX_KEY_LENGTH = 200;
-const ZERO: Balances = { available: 0n, frozen: 0n, profit: 0n };
+const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n };
 
 function requirePositive(name: string, amount: Micro): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`${name} must be a positive bigint`);
@@ -163,6 +169,12 @@ function validate(spec: TransferSpec): void {
     if ('userId' in posting.account && !USER_BUCKETS.includes(posting.account.bucket)) {
       throw new LedgerError(`unknown user bucket: ${String(posting.account.bucket)}`);
     }
+    if (
+      posting.earning &&
+      !('userId' in posting.account && posting.account.bucket === 'available' && posting.amount > 0n)
+    ) {
+      throw new LedgerError('only a credit of a user\'s available can be an earning');
+    }
     sum += posting.amount;
   }
   if (sum !== 0n) throw new LedgerError(`postings must sum to zero (sum ${sum})`);
@@ -171,10 +183,11 @@ function validate(spec: TransferSpec): void {
 /** The per-user bucket deltas of a set of postings, users in a fixed order so row locks never deadlock. */
 function userDeltas(postings: PostingSpec[]): [string, repo.BucketDelta][] {
   const deltas = new Map<string, repo.BucketDelta>();
-  for (const { account, amount } of postings) {
+  for (const { account, amount, earning } of postings) {
     if ('system' in account) continue;
-    const delta = deltas.get(account.userId) ?? { ...ZERO };
+    const delta = deltas.get(account.userId) ?? { available: 0n, frozen: 0n, earned: 0n };
     delta[account.bucket] += amount;
+    if (earning) delta.earned += amount;
     deltas.set(account.userId, delta);
   }
   return [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -188,8 +201,20 @@ function samePostings(stored: { accountId: string; amount: bigint }[], requested
   return left.length === right.length && left.every((value, index) => value === right[index]);
 }
 
+/** The earnings of a movement per user, recorded in its meta so ledger-verify can recompute total_profit. */
+function earningsOf(postings: PostingSpec[]): Record<string, bigint> | undefined {
+  const earnings: Record<string, bigint> = {};
+  for (const { account, amount, earning } of postings) {
+    if (!earning || 'system' in account) continue;
+    earnings[account.userId] = (earnings[account.userId] ?? 0n) + amount;
+  }
+  return Object.keys(earnings).length > 0 ? earnings : undefined;
+}
+
 async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
-  const meta = spec.meta ? (jsonSafe(spec.meta) as Record<string, unknown>) : null;
+  const earnings = earningsOf(spec.postings);
+  const withEarnings = earnings ? { ...spec.meta, earnings } : spec.meta;
+  const meta = withEarnings ? (jsonSafe(withEarnings) as Record<string, unknown>) : null;
   const transactionId = await repo.insertTransaction(db, {
     type: spec.type,
     idempotencyKey: spec.idempotencyKey,
@@ -214,7 +239,7 @@ async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
     deltas.map(([userId]) => userId),
   );
   for (const [userId, delta] of deltas) {
-    const debits = delta.available < 0n || delta.frozen < 0n || delta.profit < 0n;
+    const debits = delta.available < 0n || delta.frozen < 0n;
     if (!debits) {
       await repo.creditBalances(db, userId, delta);
     } else if (!(await repo.applyBalanceDelta(db, userId, delta))) {
@@ -351,21 +376,21 @@ export function createLedgerService(deps: { database: Database }): LedgerService
     },
 
     async settle(
-      { userId, amount, merchantUserId, platformFee = 0n, traderProfit = 0n, referral, idempotencyKey },
+      { userId, amount, merchantUserId, platformFee = 0n, traderReward = 0n, referral, idempotencyKey },
       tx,
     ) {
       requirePositive('amount', amount);
       requireNonNegative('platformFee', platformFee);
-      requireNonNegative('traderProfit', traderProfit);
+      requireNonNegative('traderReward', traderReward);
       const referralAmount = referral?.amount ?? 0n;
       requireNonNegative('referral.amount', referralAmount);
-      const merchantShare = amount - platformFee - traderProfit - referralAmount;
-      if (merchantShare < 0n) throw new LedgerError('fees, profit and referral exceed the settled amount');
+      const merchantShare = amount - platformFee - traderReward - referralAmount;
+      if (merchantShare < 0n) throw new LedgerError('fees, reward and referral exceed the settled amount');
       return post(
         {
           type: 'settle',
           idempotencyKey,
-          meta: { userId, merchantUserId, platformFee, traderProfit, referral },
+          meta: { userId, merchantUserId, platformFee, traderReward, referral },
           postings: legs(
             { account: userAccount(userId, 'frozen'), amount: -amount },
             {
@@ -375,9 +400,9 @@ export function createLedgerService(deps: { database: Database }): LedgerService
               amount: merchantShare,
             },
             { account: systemAccount('platform_fees'), amount: platformFee },
-            { account: userAccount(userId, 'profit'), amount: traderProfit },
+            { account: userAccount(userId, 'available'), amount: traderReward, earning: true },
             ...(referral
-              ? [{ account: userAccount(referral.userId, 'profit'), amount: referral.amount }]
+              ? [{ account: userAccount(referral.userId, 'available'), amount: referral.amount, earning: true }]
               : []),
           ),
         },
@@ -430,6 +455,22 @@ export function createLedgerService(deps: { database: Database }): LedgerService
           }
           for (const [account, sum] of expected) {
             if (!seen.has(account) && sum !== 0n) differences.push({ account, expected: sum, actual: 0n });
+          }
+          const earned = new Map<string, bigint>();
+          for (const row of await repo.sumEarnings(snapshot)) earned.set(row.userId, row.total);
+          for (const balances of await repo.listBalances(snapshot)) {
+            const sum = earned.get(balances.userId) ?? 0n;
+            earned.delete(balances.userId);
+            if (sum !== balances.totalProfit) {
+              differences.push({
+                account: `user:${balances.userId}:total_profit`,
+                expected: sum,
+                actual: balances.totalProfit,
+              });
+            }
+          }
+          for (const [userId, sum] of earned) {
+            if (sum !== 0n) differences.push({ account: `user:${userId}:total_profit`, expected: sum, actual: 0n });
           }
           for (const { id, total } of await repo.unbalancedTransactions(snapshot)) {
             differences.push({ account: `transaction:${id}`, expected: 0n, actual: total });
