@@ -2,12 +2,15 @@
 -- fair rotation among payment methods, and rewards that are spendable (the profit bucket moves to available).
 
 -- RUB per USDT, in kopecks, with the time it was set. The newest row is the rate; older rows are history.
+-- checked_at is the last time its source confirmed it (a poll that sees the same rate moves only this), and
+-- what RATE_MAX_AGE_S is measured against.
 create table exchange_rates (
   id bigint generated always as identity primary key,
   rate_kopecks bigint not null check (rate_kopecks between 100 and 100000000),
   source text not null check (source in ('manual', 'coingecko')),
   set_by text check (char_length(set_by) <= 200),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  checked_at timestamptz not null default now()
 );
 create index exchange_rates_latest_idx on exchange_rates (created_at desc, id desc);
 

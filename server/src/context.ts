@@ -15,8 +15,13 @@ import { createTerminalsService, type TerminalsService } from './modules/termina
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 
-/** A component's own health, shown by GET /health (e.g. the deposit watcher going stale). */
-export type HealthCheck = () => { ok: boolean; detail?: string };
+/**
+ * A component's own health, shown by GET /health (e.g. the deposit watcher going stale). `ok: false` takes
+ * the instance down (503); `degraded` keeps it serving (200) while saying what is impaired.
+ */
+export type HealthCheck = () =>
+  | { ok: boolean; degraded?: boolean; detail?: string }
+  | Promise<{ ok: boolean; degraded?: boolean; detail?: string }>;
 
 /** Everything the routes and workers share: configuration, database, mail and the domain services. */
 export interface AppContext {

@@ -53,6 +53,8 @@ export const API = {
   transactions: {
     list: '/api/v1/transactions/',
     detail: (id: string) => `/api/v1/transactions/${id}/`,
+    /** The payer's receipt file, for the deal's trader or merchant (our addition). */
+    receipt: (id: string) => `/api/v1/transactions/${id}/receipt/`,
     /** Spelt as spec §7 writes it. */
     verify: '/user/verficate-transaction/',
   },

@@ -32,6 +32,10 @@ export const PROBLEM_TITLES = {
   'unsupported-media-type': 'Неподдерживаемый формат данных',
   'idempotency-key-reused': 'Ключ уже использован с другим запросом',
   'rate-limited': 'Слишком много запросов',
+  'no-payment-method': 'Нет доступного реквизита',
+  'rate-unavailable': 'Курс недоступен',
+  'external-id-taken': 'external_id уже использован',
+  'order-state': 'Заказ в другом статусе',
   internal: 'Внутренняя ошибка сервера',
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_TITLES;

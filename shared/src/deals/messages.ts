@@ -19,6 +19,8 @@ export const DEAL_MESSAGES = {
   receiptTooLarge: 'Файл больше 10 МБ',
   receiptBadType: 'Нужен файл PDF, JPEG или PNG',
   receiptUploaded: 'Чек загружен',
+  receiptExists: 'Чек к этому заказу уже загружен',
+  badAmount: 'Сумма в рублях: строка с двумя знаками после точки, например "1500.00"',
   invalidDateRange: 'Дата начала не может быть позже даты окончания',
 } as const;
 

@@ -91,11 +91,15 @@ export const merchantBalanceResponse = z.object({
 
 /** RFC 9457 problem details, the body of every merchant/v1 and device/v1 error. */
 export const problemSchema = z.object({
+  /** `urn:processing:problem:<code>`, e.g. `urn:processing:problem:no-payment-method`. */
   type: z.string(),
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** For a validation problem: each invalid input by JSON Pointer into the request (`/amount`). */
+  errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+  /** On a 500: quote it when reporting the failure. */
+  request_id: z.string().optional(),
 });
 
 /** The webhook payload (Standard Webhooks: type, timestamp, data). Types: `order.<status>`. */

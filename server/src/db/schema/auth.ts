@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   notificationPayments: boolean('notification_payments').notNull().default(true),
   notificationAccount: boolean('notification_account').notNull().default(true),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A merchant's fee in basis points; null = MERCHANT_FEE_PCT (0010_deals.sql). */
+  feeBps: integer('fee_bps'),
+  /** A trader's reward in basis points; null = TRADER_REWARD_PCT. */
+  rewardBps: integer('reward_bps'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 // One file per domain; each mirrors its SQL migration in server/migrations.
 export * from './auth.ts';
+export * from './deals.ts';
 export * from './ledger.ts';
 export * from './merchant.ts';
 export * from './payments.ts';

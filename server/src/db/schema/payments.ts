@@ -8,6 +8,8 @@ export const banks = pgTable('banks', {
   name: text('name').notNull(),
   fullName: text('full_name').notNull(),
   isPopular: boolean('is_popular').notNull().default(false),
+  /** The bank-notification parsers' code (sber, tbank…), when they know the bank (0010_deals.sql). */
+  parserCode: text('parser_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -29,6 +31,8 @@ export const paymentMethods = pgTable('payment_methods', {
   isActive: boolean('is_active').notNull().default(false),
   firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
   terminalId: uuid('terminal_id'),
+  /** When the method last got a deal: fair rotation routes to the longest-waiting one (0010_deals.sql). */
+  lastDealAt: timestamp('last_deal_at', { withTimezone: true }),
   rating: numeric('rating', { precision: 5, scale: 2 }).notNull(),
   minDepositKopecks: bigint('min_deposit_kopecks', { mode: 'bigint' }),
   maxDepositKopecks: bigint('max_deposit_kopecks', { mode: 'bigint' }),

@@ -17,7 +17,8 @@ export function bearerMatches(header: string | undefined, token: string | undefi
 
 /**
  * GET /health: 200 {status:'ok'} after a database ping and when every registered component is healthy,
- * else 503 {status:'down'}. Only a caller with `Authorization: Bearer <HEALTH_TOKEN>` also sees the
+ * 200 {status:'degraded'} when one serves impaired (no fresh USDT/RUB rate: orders refused), else 503
+ * {status:'down'}. Only a caller with `Authorization: Bearer <HEALTH_TOKEN>` also sees the
  * details (database, engine, components): they tell an attacker which engine and workers run.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,9 +30,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       request.log.error({ err: error }, 'health: database ping failed');
       database = 'unreachable';
     }
-    const components = Object.fromEntries([...ctx.health.entries()].map(([name, check]) => [name, check()]));
-    const healthy = database === 'ok' && Object.values(components).every((component) => component.ok);
-    const status = healthy ? 'ok' : 'down';
+    const checked = await Promise.all(
+      [...ctx.health.entries()].map(async ([name, check]) => {
+        try {
+          return [name, await check()] as const;
+        } catch (error) {
+          request.log.error({ err: error, component: name }, 'health: component check failed');
+          return [name, { ok: false, detail: 'check failed' }] as const;
+        }
+      }),
+    );
+    const components = Object.fromEntries(checked);
+    const results = checked.map(([, result]) => result);
+    const healthy = database === 'ok' && results.every((component) => component.ok);
+    const degraded = results.some((component) => 'degraded' in component && component.degraded);
+    const status = healthy ? (degraded ? 'degraded' : 'ok') : 'down';
     reply.status(healthy ? 200 : 503);
     if (!bearerMatches(request.headers.authorization, ctx.config.HEALTH_TOKEN)) return { status };
     return { status, database, engine: ctx.database.engine, components };

@@ -349,7 +349,7 @@ describe('deposit watcher: health', () => {
       const deadline = Date.now() + 10_000;
       const staleLogged = () => lines.some((line) => line.includes('deposit watcher is stale'));
       while (!staleLogged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(t.ctx.health.get(DEPOSIT_WATCHER)?.().ok).toBe(false);
+      expect((await t.ctx.health.get(DEPOSIT_WATCHER)?.())?.ok).toBe(false);
       const stale = await health();
       expect(stale.statusCode).toBe(503);
       expect(stale.json().components[DEPOSIT_WATCHER]).toMatchObject({
@@ -358,7 +358,7 @@ describe('deposit watcher: health', () => {
       });
 
       sim.faults.unavailable = false;
-      while (t.ctx.health.get(DEPOSIT_WATCHER)?.().ok !== true && Date.now() < deadline + 10_000) {
+      while ((await t.ctx.health.get(DEPOSIT_WATCHER)?.())?.ok !== true && Date.now() < deadline + 10_000) {
         await new Promise((r) => setTimeout(r, 50));
       }
       const fine = await health();

@@ -1,0 +1,619 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  API,
+  type CreateOrderBody,
+  DEAL_MESSAGES,
+  type DealActor,
+  type DealStatus,
+  DEAL_TRANSITIONS,
+  type DashboardTransaction,
+  formatUsdt,
+  kopecksToRubleString,
+  type ListOrdersQuery,
+  MERCHANT_TEXT,
+  microToNumber,
+  type Order,
+  type PayerOrder,
+  RECEIPT_MAX_BYTES,
+  rublesToKopecks,
+  splitDeal,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionsQuery,
+  type TransactionsResponse,
+  usdtForKopecks,
+} from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { ProblemError } from '../../lib/problem.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
+import type { RatesService } from '../rates/rates.service.ts';
+import type { IncomingNotification } from '../terminals/notification-matching.ts';
+import type { TerminalsService } from '../terminals/terminals.service.ts';
+import * as repo from './orders.repository.ts';
+import { sniffReceiptType } from './receipt-type.ts';
+
+/** Spec §9: a method or trader under this rating gets no deals. */
+export const MIN_ROUTING_RATING = 51;
+/** How many methods one order tries when a concurrent order took the one it chose. */
+const ROUTING_ATTEMPTS = 8;
+/** The dashboard's Last Transaction table pages through this many (5 per page). */
+export const DASHBOARD_DEALS = 25;
+
+/** The outbox the orders write to in their own transaction (the webhooks module). */
+export interface OrderEventOutbox {
+  enqueueOrderEvent(
+    tx: Tx,
+    input: { merchantId: string; order: Order; callbackUrl: string | null },
+  ): Promise<string>;
+}
+
+/** Runs inside the order's transaction once it is written, e.g. to store the idempotent answer with it. */
+export type InTransaction = (tx: Tx, order: Order) => Promise<void>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => uuidPattern.test(value);
+
+/** The statuses `actor` may move a deal to `to` from, read from the one lifecycle table in shared. */
+function movableFrom(to: DealStatus, actor: DealActor): DealStatus[] {
+  return DEAL_TRANSITIONS.filter((move) => move.to === to && move.by.includes(actor)).map((move) => move.from);
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/** Cursor of the merchant's order list: the last row's (created_at, id), opaque to the client. */
+function encodeCursor(row: repo.DealRow): string {
+  return Buffer.from(`${iso(row.createdAt)}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+    throw new ProblemError(400, 'bad-request', 'Некорректный cursor');
+  }
+  return { createdAt, id };
+}
+
+/** Moscow midnight of a calendar day (the web's date filter is in the service's home time zone). */
+const moscowMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
+const nextDay = (day: string) => new Date(moscowMidnight(day).getTime() + 86_400_000);
+
+export function createOrdersService(deps: {
+  database: Database;
+  config: Pick<
+    AppConfig,
+    'ORDER_TTL_S' | 'ROUTING_REQUIRE_TERMINAL' | 'MERCHANT_FEE_PCT' | 'TRADER_REWARD_PCT' | 'PUBLIC_URL'
+  >;
+  ledger: LedgerService;
+  rates: RatesService;
+  terminals: Pick<TerminalsService, 'onlineSince'>;
+  outbox: OrderEventOutbox;
+  now: () => Date;
+}) {
+  const db = deps.database.db;
+  const { config, ledger } = deps;
+  const defaultFeeBps = Math.round(config.MERCHANT_FEE_PCT * 100);
+  const defaultRewardBps = Math.round(config.TRADER_REWARD_PCT * 100);
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+
+  function toOrder(row: repo.DealRow): Order {
+    return {
+      id: row.id,
+      external_id: row.externalId,
+      status: row.status,
+      amount: kopecksToRubleString(row.amountKopecks),
+      currency: 'RUB',
+      amount_usdt: formatUsdt(row.amountUsdt),
+      rate: kopecksToRubleString(row.rateKopecks),
+      payment_mode: row.paymentMode,
+      requisites: {
+        bank: { id: row.bankId, name: row.bankName },
+        card: row.card,
+        phone_number: row.phoneNumber,
+        owner_name: row.ownerName,
+      },
+      payment_url: `${publicUrl}/c2c/${row.id}`,
+      callback_url: row.callbackUrl,
+      return_url: row.returnUrl,
+      expires_at: iso(row.expiresAt),
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+    };
+  }
+
+  /** The trader's reward, or what the merchant is credited: the deal's split, fixed when it was created. */
+  function profitOf(row: repo.DealRow, side: 'trader' | 'merchant'): bigint {
+    const split = splitDeal(row.amountUsdt, row.merchantFeeBps, row.traderRewardBps);
+    return side === 'trader' ? split.traderReward : split.merchantShare;
+  }
+
+  function toTransaction(row: repo.DealRow, side: 'trader' | 'merchant'): Transaction {
+    const mode = row.paymentMode === 'sbp' ? 'СБП' : 'Перевод на карту';
+    return {
+      id: row.id,
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+      status: row.status,
+      amount: microToNumber(row.amountUsdt),
+      currency: 'USDT',
+      profit: microToNumber(profitOf(row, side)),
+      order_type: row.paymentMode,
+      description:
+        side === 'merchant' ? `${mode} · ${row.bankName} · заказ ${row.externalId}` : `${mode} · ${row.bankName}`,
+      payment_details: {
+        bank: { id: row.bankId, name: row.bankName },
+        card: row.card,
+        phone_number: row.phoneNumber,
+        owner_name: row.ownerName,
+        amount: kopecksToRubleString(row.amountKopecks),
+        currency: { code: 'RUB', symbol: '₽' },
+      },
+    };
+  }
+
+  const sideOf = (user: Pick<SessionUser, 'role'>): 'trader' | 'merchant' =>
+    user.role === 'merchant' ? 'merchant' : 'trader';
+
+  /**
+   * One status change with its money and its webhook, inside the caller's transaction: the conditional
+   * update (only from a status the lifecycle table allows this actor), the ledger movement (settle on
+   * complete, release on expired or canceled; each keyed by the deal, so it happens once), the event row and
+   * the outbox row.
+   */
+  async function move(
+    tx: Tx,
+    input: {
+      id: string;
+      to: DealStatus;
+      actor: DealActor;
+      traderId?: string;
+      merchantId?: string;
+      notificationId?: bigint;
+    },
+  ): Promise<repo.DealRow | undefined> {
+    const at = deps.now();
+    const extra: Partial<Pick<repo.DealRow, 'paidAt' | 'completedAt' | 'matchedNotificationId'>> = {};
+    if (input.to === 'complete') extra.completedAt = at;
+    if (input.to === 'verification' && input.actor === 'payer') extra.paidAt = at;
+    if (input.notificationId !== undefined && input.to === 'complete') {
+      extra.matchedNotificationId = input.notificationId;
+    }
+    const moved = await repo.moveStatus(tx, {
+      id: input.id,
+      from: movableFrom(input.to, input.actor),
+      to: input.to,
+      at,
+      extra,
+      traderId: input.traderId,
+      merchantId: input.merchantId,
+    });
+    if (!moved) return undefined;
+    const deal = moved.after;
+    if (input.to === 'complete') {
+      const split = splitDeal(deal.amountUsdt, deal.merchantFeeBps, deal.traderRewardBps);
+      await ledger.settle(
+        {
+          userId: deal.traderId,
+          amount: deal.amountUsdt,
+          merchantUserId: deal.merchantId,
+          platformFee: split.platformFee,
+          traderReward: split.traderReward,
+          idempotencyKey: `deal-settle:${deal.id}`,
+        },
+        tx,
+      );
+    } else if (input.to === 'expired' || input.to === 'canceled') {
+      await ledger.release(
+        { userId: deal.traderId, amount: deal.amountUsdt, idempotencyKey: `deal-release:${deal.id}` },
+        tx,
+      );
+    }
+    await repo.insertEvent(tx, {
+      dealId: deal.id,
+      fromStatus: moved.before,
+      toStatus: input.to,
+      actor: input.actor,
+      notificationId: input.notificationId ?? null,
+      at,
+    });
+    await deps.outbox.enqueueOrderEvent(tx, {
+      merchantId: deal.merchantId,
+      order: toOrder(deal),
+      callbackUrl: deal.callbackUrl,
+    });
+    return deal;
+  }
+
+  /** Why a move was refused: the deal is not there for this caller (404) or not in a status to move from. */
+  async function refusal(
+    id: string,
+    visible: (row: repo.DealRow) => boolean,
+    notFoundDetail: string,
+    stateDetail: string,
+  ): Promise<never> {
+    const row = await repo.findById(db, id);
+    if (!row || !visible(row)) throw new ProblemError(404, 'not-found', notFoundDetail);
+    throw new ProblemError(409, 'order-state', stateDetail);
+  }
+
+  return {
+    toOrder,
+
+    /**
+     * A merchant's order: price it at the fresh rate, route it to one method (see repo.pickMethod), freeze
+     * the trader's USDT, write the deal, its first event and its webhook event, all in one transaction.
+     * When a concurrent order took the chosen method's amount or the trader's balance first, the next
+     * method is tried.
+     */
+    async createOrder(
+      merchantId: string,
+      body: CreateOrderBody,
+      options: { inTransaction?: InTransaction } = {},
+    ): Promise<Order> {
+      const amountKopecks = rublesToKopecks(body.amount);
+      if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
+      const rate = await deps.rates.requireFresh();
+      const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
+      if (amountUsdt <= 0n) throw new ProblemError(422, 'no-payment-method', DEAL_MESSAGES.noMethod);
+      const ttlS = body.expires_in ?? config.ORDER_TTL_S;
+      const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
+      return db.transaction(async (tx) => {
+        const merchant = await repo.findMerchantFee(tx, merchantId);
+        if (!merchant || merchant.role !== 'merchant') {
+          throw new ProblemError(401, 'unauthorized', MERCHANT_TEXT.unauthorized);
+        }
+        const feeBps = merchant.feeBps ?? defaultFeeBps;
+        const exclude: string[] = [];
+        let deal: repo.DealRow | undefined;
+        for (let attempt = 0; attempt < ROUTING_ATTEMPTS && !deal; attempt++) {
+          const method = await repo.pickMethod(tx, {
+            mode: body.payment_mode,
+            bankId: body.bank_id ?? null,
+            amountKopecks,
+            amountUsdt,
+            minRating: MIN_ROUTING_RATING,
+            onlineSince,
+            exclude,
+          });
+          if (!method) break;
+          const id = randomUUID();
+          const at = deps.now();
+          try {
+            deal = await tx.transaction(async (attemptTx) => {
+              await ledger.freeze(
+                {
+                  userId: method.traderId,
+                  amount: amountUsdt,
+                  idempotencyKey: `deal-freeze:${id}`,
+                  meta: { dealId: id },
+                },
+                attemptTx,
+              );
+              const row = await repo.insertDeal(attemptTx, {
+                id,
+                merchantId,
+                externalId: body.external_id,
+                traderId: method.traderId,
+                paymentMethodId: method.methodId,
+                terminalId: method.terminalId,
+                paymentMode: body.payment_mode,
+                status: 'pending',
+                amountKopecks,
+                amountUsdt,
+                rateKopecks: rate.rateKopecks,
+                merchantFeeBps: feeBps,
+                traderRewardBps: Math.min(method.rewardBps ?? defaultRewardBps, feeBps),
+                bankId: method.bankId,
+                bankName: method.bankName,
+                card: body.payment_mode === 'c2c' ? method.card : null,
+                phoneNumber: body.payment_mode === 'sbp' ? method.phoneNumber : null,
+                ownerName: method.ownerName,
+                callbackUrl: body.callback_url ?? null,
+                returnUrl: body.return_url ?? null,
+                expiresAt: new Date(at.getTime() + ttlS * 1000),
+                createdAt: at,
+                updatedAt: at,
+              });
+              await repo.markMethodUsed(attemptTx, method.methodId, at);
+              await repo.insertEvent(attemptTx, {
+                dealId: id,
+                fromStatus: null,
+                toStatus: 'pending',
+                actor: 'merchant',
+                at,
+              });
+              return row;
+            });
+          } catch (error) {
+            const unique = uniqueViolation(error);
+            if (unique?.constraint === 'deals_external_id_key') {
+              throw new ProblemError(409, 'external-id-taken', DEAL_MESSAGES.externalIdTaken);
+            }
+            if (error instanceof InsufficientFundsError || unique?.constraint === 'deals_open_amount_key') {
+              exclude.push(method.methodId);
+              continue;
+            }
+            throw error;
+          }
+        }
+        if (!deal) throw new ProblemError(422, 'no-payment-method', DEAL_MESSAGES.noMethod);
+        const order = toOrder(deal);
+        await deps.outbox.enqueueOrderEvent(tx, { merchantId, order, callbackUrl: deal.callbackUrl });
+        await options.inTransaction?.(tx, order);
+        return order;
+      });
+    },
+
+    async getOrder(merchantId: string, id: string): Promise<Order> {
+      const row = isUuid(id) ? await repo.findByMerchant(db, id, merchantId) : undefined;
+      if (!row) throw new ProblemError(404, 'not-found', MERCHANT_TEXT.orderNotFound);
+      return toOrder(row);
+    },
+
+    async listOrders(
+      merchantId: string,
+      query: ListOrdersQuery,
+    ): Promise<{ data: Order[]; next_cursor: string | null }> {
+      const rows = await repo.listForMerchant(db, {
+        merchantId,
+        status: query.status,
+        externalId: query.external_id,
+        createdFrom: query.created_from ? new Date(query.created_from) : undefined,
+        createdTo: query.created_to ? new Date(query.created_to) : undefined,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(toOrder),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** The merchant cancels a pending order: the trader's USDT is released. */
+    async cancelOrder(
+      merchantId: string,
+      id: string,
+      options: { inTransaction?: InTransaction } = {},
+    ): Promise<Order> {
+      if (!isUuid(id)) throw new ProblemError(404, 'not-found', MERCHANT_TEXT.orderNotFound);
+      const order = await db.transaction(async (tx) => {
+        const deal = await move(tx, { id, to: 'canceled', actor: 'merchant', merchantId });
+        if (!deal) return undefined;
+        const answer = toOrder(deal);
+        await options.inTransaction?.(tx, answer);
+        return answer;
+      });
+      if (order) return order;
+      return refusal(
+        id,
+        (row) => row.merchantId === merchantId,
+        MERCHANT_TEXT.orderNotFound,
+        DEAL_MESSAGES.notCancelable,
+      );
+    },
+
+    async merchantBalance(merchantId: string) {
+      const balances = await ledger.getBalances(merchantId);
+      return {
+        currency: 'USDT' as const,
+        available: formatUsdt(balances.available),
+        frozen: formatUsdt(balances.frozen),
+      };
+    },
+
+    /** GET api/v1/transactions/: a trader's deals or a merchant's orders (spec §7). */
+    async listTransactions(user: SessionUser, query: TransactionsQuery): Promise<TransactionsResponse> {
+      const side = sideOf(user);
+      const { rows, matching, total } = await repo.listForUser(db, {
+        userId: user.id,
+        side,
+        statuses: query.status,
+        from: query.start_date ? moscowMidnight(query.start_date) : undefined,
+        before: query.end_date ? nextDay(query.end_date) : undefined,
+        sort: query.sort,
+        order: query.order,
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+      });
+      return { count: matching, total_items: total, results: rows.map((row) => toTransaction(row, side)) };
+    },
+
+    /** The detail modal: the deal with its rate, timeline, matched notification and receipt. */
+    async transactionDetail(user: SessionUser, id: string): Promise<TransactionDetail> {
+      const row = isUuid(id) ? await repo.findVisibleTo(db, id, user.id) : undefined;
+      if (!row) throw notFound(DEAL_MESSAGES.notFound);
+      const side = row.traderId === user.id ? 'trader' : 'merchant';
+      const [events, notification, receipt] = await Promise.all([
+        repo.listEvents(db, row.id),
+        row.matchedNotificationId !== null
+          ? repo.findNotification(db, row.matchedNotificationId)
+          : Promise.resolve(undefined),
+        repo.findReceiptMeta(db, row.id),
+      ]);
+      return {
+        ...toTransaction(row, side),
+        amount_usdt: formatUsdt(row.amountUsdt),
+        rate: kopecksToRubleString(row.rateKopecks),
+        expires_at: iso(row.expiresAt),
+        paid_at: row.paidAt ? iso(row.paidAt) : null,
+        timeline: events.map((event) => ({
+          from: event.fromStatus as DealStatus | null,
+          to: event.toStatus as DealStatus,
+          by: event.actor as DealActor,
+          at: iso(event.createdAt),
+        })),
+        notification: notification
+          ? {
+              id: notification.id.toString(),
+              received_at: iso(notification.receivedAt),
+              sender: notification.sender,
+              text: notification.body,
+              amount:
+                notification.amountKopecks !== null ? kopecksToRubleString(notification.amountKopecks) : null,
+            }
+          : null,
+        receipt: receipt
+          ? {
+              url: API.transactions.receipt(row.id),
+              sha256: receipt.sha256,
+              content_type: receipt.contentType,
+              uploaded_at: iso(receipt.uploadedAt),
+            }
+          : null,
+      };
+    },
+
+    /** The payer's receipt file, for the deal's trader or merchant. */
+    async receiptFile(user: SessionUser, id: string) {
+      const row = isUuid(id) ? await repo.findVisibleTo(db, id, user.id) : undefined;
+      const receipt = row ? await repo.findReceipt(db, row.id) : undefined;
+      if (!receipt) throw notFound(DEAL_MESSAGES.notFound);
+      return { contentType: receipt.contentType, content: receipt.content, sha256: receipt.sha256 };
+    },
+
+    /** POST user/verficate-transaction/: the trader confirms the money arrived (pending or verification). */
+    async confirmByTrader(user: SessionUser, id: string): Promise<{ id: string; status: DealStatus }> {
+      const deal = await db.transaction((tx) => move(tx, { id, to: 'complete', actor: 'trader', traderId: user.id }));
+      if (deal) return { id: deal.id, status: deal.status };
+      const row = await repo.findById(db, id);
+      if (!row || row.traderId !== user.id) throw notFound(DEAL_MESSAGES.notFound);
+      throw badRequest(DEAL_MESSAGES.notConfirmable);
+    },
+
+    /** The dashboard's Last Transaction rows. */
+    async lastDeals(user: Pick<SessionUser, 'id' | 'role'>): Promise<DashboardTransaction[]> {
+      const side = sideOf(user);
+      const rows = await repo.lastForUser(db, user.id, side, DASHBOARD_DEALS);
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: iso(row.createdAt),
+        amount: microToNumber(row.amountUsdt),
+        profit: microToNumber(profitOf(row, side)),
+        bank: row.bankName,
+        status: row.status,
+      }));
+    },
+
+    /** The public payer page: only what the payer needs to pay. */
+    async payerOrder(id: string): Promise<PayerOrder> {
+      const row = isUuid(id) ? await repo.findById(db, id) : undefined;
+      if (!row) throw notFound(DEAL_MESSAGES.notFound);
+      const receipt = await repo.findReceiptMeta(db, row.id);
+      return {
+        id: row.id,
+        status: row.status,
+        amount: kopecksToRubleString(row.amountKopecks),
+        currency: 'RUB',
+        payment_mode: row.paymentMode,
+        bank: { name: row.bankName },
+        card: row.card,
+        phone_number: row.phoneNumber,
+        owner_name: row.ownerName,
+        expires_at: iso(row.expiresAt),
+        server_time: iso(deps.now()),
+        paid_at: row.paidAt ? iso(row.paidAt) : null,
+        receipt_uploaded: receipt !== undefined,
+        return_url: row.status === 'complete' ? row.returnUrl : null,
+      };
+    },
+
+    /** The payer says they paid: pending → verification (the trader is asked to confirm). */
+    async markPaid(id: string): Promise<void> {
+      if (!isUuid(id)) throw notFound(DEAL_MESSAGES.notFound);
+      const deal = await db.transaction((tx) => move(tx, { id, to: 'verification', actor: 'payer' }));
+      if (deal) return;
+      const row = await repo.findById(db, id);
+      if (!row) throw notFound(DEAL_MESSAGES.notFound);
+      // Pressing the button twice is not an error.
+      if (row.status === 'verification' && row.paidAt) return;
+      throw new HttpError(409, { detail: DEAL_MESSAGES.notPayable });
+    },
+
+    /** The payer's receipt: PDF, JPEG or PNG by content, at most 10 MB, once, while the deal is open. */
+    async uploadReceipt(id: string, content: Buffer): Promise<void> {
+      if (!isUuid(id)) throw notFound(DEAL_MESSAGES.notFound);
+      if (content.length > RECEIPT_MAX_BYTES) throw new HttpError(413, { detail: DEAL_MESSAGES.receiptTooLarge });
+      const contentType = sniffReceiptType(content);
+      if (!contentType) throw badRequest(DEAL_MESSAGES.receiptBadType);
+      const row = await repo.findById(db, id);
+      if (!row) throw notFound(DEAL_MESSAGES.notFound);
+      if (row.status !== 'pending' && row.status !== 'verification') {
+        throw new HttpError(409, { detail: DEAL_MESSAGES.notPayable });
+      }
+      const stored = await repo.insertReceipt(db, {
+        dealId: row.id,
+        contentType,
+        sizeBytes: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        content,
+        uploadedAt: deps.now(),
+      });
+      if (!stored) throw new HttpError(409, { detail: DEAL_MESSAGES.receiptExists });
+    },
+
+    /**
+     * Expires open deals whose time is up, at most `limit` per call, each in its own transaction with its
+     * release and webhook. Rows are locked with SKIP LOCKED, so two workers never expire one deal twice.
+     */
+    async expireDue(limit = 100): Promise<number> {
+      let expired = 0;
+      for (let index = 0; index < limit; index++) {
+        const done = await db.transaction(async (tx) => {
+          const [id] = await repo.lockExpired(tx, deps.now(), 1);
+          if (!id) return false;
+          return (await move(tx, { id, to: 'expired', actor: 'timer' })) !== undefined;
+        });
+        if (!done) break;
+        expired++;
+      }
+      return expired;
+    },
+
+    /**
+     * Auto-confirmation: a terminal's parsed incoming transfer completes the one open deal it can pay (see
+     * repo.lockMatchCandidates). None: the notification stays unmatched. More than one: nothing completes;
+     * the pending ones go to verification for the trader to confirm. Runs in the transaction that stored the
+     * notification, which happens once per notification, so a payment completes at most one deal, once.
+     */
+    async matchIncomingNotification(
+      tx: Tx,
+      notification: IncomingNotification,
+    ): Promise<{ dealId: string } | null> {
+      const candidates = await repo.lockMatchCandidates(tx, {
+        terminalId: notification.terminalId,
+        traderId: notification.userId,
+        amountKopecks: notification.transfer.amount_kopecks,
+        bankCode: notification.transfer.bank ?? null,
+        arrivedAt: deps.now(),
+      });
+      if (candidates.length === 1) {
+        const deal = await move(tx, {
+          id: candidates[0]!.id,
+          to: 'complete',
+          actor: 'terminal',
+          notificationId: notification.notificationId,
+        });
+        return deal ? { dealId: deal.id } : null;
+      }
+      for (const candidate of candidates) {
+        if (candidate.status === 'pending') {
+          await move(tx, {
+            id: candidate.id,
+            to: 'verification',
+            actor: 'terminal',
+            notificationId: notification.notificationId,
+          });
+        }
+      }
+      return null;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
