@@ -19,6 +19,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
 import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
@@ -40,6 +41,7 @@ const API_MODULES = [
   walletRoutes,
   deviceRoutes,
   terminalsRoutes,
+  webhooksRoutes,
 ];
 
 /**

@@ -14,6 +14,7 @@ import { createDeviceService, type DeviceService } from './modules/terminals/dev
 import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 /**
  * A component's own health, shown by GET /health (e.g. the deposit watcher going stale). `ok: false` takes
@@ -42,6 +43,8 @@ export interface AppContext {
   idempotency: IdempotencyService;
   /** The terminal app's API (device/v1). */
   device: DeviceService;
+  /** Merchant webhooks: the outbox, the merchant's settings and delivery log, delivery of due events. */
+  webhooks: WebhooksService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -91,6 +94,12 @@ export function createContext(deps: {
     heartbeatSeconds: deps.config.TERMINAL_HEARTBEAT_S,
     now,
   });
+  const webhooks = createWebhooksService({
+    database: deps.database,
+    config: deps.config,
+    log: deps.log,
+    now,
+  });
   return {
     ...deps,
     now,
@@ -104,5 +113,6 @@ export function createContext(deps: {
     wallet,
     idempotency,
     device,
+    webhooks,
   };
 }

@@ -7,6 +7,7 @@ import { startCodeExpiry } from './modules/otp/code-expiry.ts';
 import { startPendingExpiry } from './modules/terminals/pending-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
+import { startWebhookDelivery } from './modules/webhooks/webhook-delivery.ts';
 
 /**
  * Starts every background job of the process (each one a leased loop from jobs/); the returned stop() waits
@@ -18,6 +19,7 @@ export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise
     startCodeExpiry(ctx),
     startIdempotencyExpiry(ctx),
     startPendingExpiry(ctx),
+    startWebhookDelivery(ctx),
   ];
   // PostgreSQL's autovacuum refreshes planner statistics; the embedded engine has none.
   if (ctx.database.engine === 'pglite') jobs.push(startStatisticsRefresh(ctx));

@@ -133,6 +133,11 @@ export const webhookSettingsSchema = z.object({
   has_secret: z.boolean(),
 });
 export const updateWebhookBody = z.object({ url: httpsOrHttpUrl.nullable() });
+/**
+ * PUT …/webhook/: the settings after the change; `secret` only when this save created the first secret
+ * (a URL set while none existed), shown this once.
+ */
+export const updateWebhookResponse = webhookSettingsSchema.extend({ secret: z.string().optional() });
 /** POST …/webhook/secret/: a new whsec_… secret, shown once; the old one stops signing at once. */
 export const webhookSecretResponse = z.object({ secret: z.string() });
 

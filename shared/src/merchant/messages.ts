@@ -19,6 +19,10 @@ export const MERCHANT_TEXT = {
   notMerchant: 'Раздел доступен только мерчантам',
   keyNotFound: 'Ключ не найден',
   eventNotFound: 'Событие не найдено',
+  invalidCursor: 'Неверный курсор страницы',
+  webhookUrlPrivate: 'Адрес webhook должен быть доступен из интернета, а не из внутренней сети',
+  webhookUrlNotSet: 'Webhook URL не задан',
+  webhookSecretNotSet: 'Секрет webhook не создан',
   unauthorized: 'Нужен действующий API-ключ: Authorization: Bearer <ключ>',
   orderNotFound: 'Заказ не найден',
 } as const;

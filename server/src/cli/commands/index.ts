@@ -3,6 +3,7 @@ import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
 import { notificationsCommand } from './notifications.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
+import { webhooksCommand } from './webhooks.ts';
 import { withdrawalsCommand } from './withdrawals.ts';
 
 /** Every admin command. Add a command here (one line) and in its own file beside this one. */
@@ -15,4 +16,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   adjustBalanceCommand,
   withdrawalsCommand,
   notificationsCommand,
+  webhooksCommand,
 ];

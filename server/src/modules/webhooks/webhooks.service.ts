@@ -1,0 +1,322 @@
+import {
+  MERCHANT_TEXT,
+  type Order,
+  type WebhookEvent,
+  type WebhookPayload,
+  webhookPayloadSchema,
+} from '@app/shared';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
+import * as users from '../users/users.service.ts';
+import { newEventId, newWebhookSecret, webhookHeaders } from './signing.ts';
+import { type PostOutcome, postWebhook } from './webhook-post.ts';
+import { resolvesInternally, webhookUrlRefusal } from './webhook-url.ts';
+import * as repo from './webhooks.repository.ts';
+
+/**
+ * Waits after the 1st, 2nd, … failed attempt; after the last listed one, RETRY_DELAY_AFTER_MS each time until
+ * WEBHOOK_RETRY_HOURS after the event was written. Fast at first (a receiver restarting), then slower.
+ */
+export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
+export const RETRY_DELAY_AFTER_MS = 4 * 3_600_000;
+/** ±10 %: receivers that failed together (an outage) are not all retried in the same second. */
+const JITTER = 0.1;
+/** Deliveries in flight at once in one pass (never two of one order: the due query picks one per order). */
+export const DELIVERY_PARALLELISM = 16;
+
+/** The wait before the next attempt after `failures` failed ones, with jitter. */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const base = RETRY_DELAYS_MS[failures - 1] ?? RETRY_DELAY_AFTER_MS;
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+}
+
+const EVENT_ID_PATTERN = /^msg_[A-Za-z0-9]{16,40}$/;
+const CURSOR_PATTERN = /^\d{1,19}$/;
+
+/**
+ * The body as sent: the stored payload (jsonb keeps no key order) put back into the contract's order, so the
+ * merchant reads {type, timestamp, data{id, …}}. Every attempt of an event sends the same bytes.
+ */
+function bodyOf(payload: unknown): string {
+  const parsed = webhookPayloadSchema.safeParse(payload);
+  return JSON.stringify(parsed.success ? parsed.data : payload);
+}
+
+function toEventItem(row: repo.WebhookEventRow): WebhookEvent {
+  const state = row.state as repo.EventState;
+  return {
+    id: row.id,
+    type: row.type,
+    order_id: row.orderId,
+    state,
+    attempts: row.attempts,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    // Only a pending event has a next attempt; delivered and failed ones are never sent automatically.
+    next_attempt_at: state === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Runs `work` over `items` with at most `width` running at once. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/**
+ * Merchant webhooks (issue 10): the outbox written in the order's own transaction, the merchant's settings
+ * (URL, signing secret, delivery log, resend), the operator's list and retry, and delivery of due events
+ * (the delivery job calls deliverDue). Settings are for merchants only: anybody else gets a 400 with
+ * MERCHANT_TEXT.notMerchant (never 403, which the web app treats as a forced logout).
+ */
+export function createWebhooksService(deps: {
+  database: Database;
+  config: AppConfig;
+  log: Logger;
+  now?: () => Date;
+  /** The jitter source (tests pin it). */
+  random?: () => number;
+}) {
+  const db = deps.database.db;
+  const { config, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const random = deps.random ?? Math.random;
+  const production = config.NODE_ENV === 'production';
+
+  async function requireMerchant(userId: string): Promise<void> {
+    const user = await users.findById(db, userId);
+    if (user?.role !== 'merchant') throw badRequest(MERCHANT_TEXT.notMerchant);
+  }
+
+  /** One POST of an event, or the reason none could be made (no URL, no secret, an internal address). */
+  async function attempt(input: {
+    id: string;
+    url: string | null;
+    secret: string | null;
+    payload: unknown;
+  }): Promise<PostOutcome> {
+    const refused = (error: string): PostOutcome => ({ ok: false, statusCode: null, error, durationMs: 0 });
+    if (!input.url) return refused(MERCHANT_TEXT.webhookUrlNotSet);
+    if (!input.secret) return refused(MERCHANT_TEXT.webhookSecretNotSet);
+    if (production && (await resolvesInternally(input.url))) return refused(MERCHANT_TEXT.webhookUrlPrivate);
+    const body = bodyOf(input.payload);
+    return postWebhook({
+      url: input.url,
+      headers: webhookHeaders({ secret: input.secret, id: input.id, at: now(), body }),
+      body,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    });
+  }
+
+  /** An automatic attempt of a due event: logged, then delivered or rescheduled (or given up). */
+  async function deliverOne(event: repo.DueEvent): Promise<void> {
+    const url = event.url ?? event.merchantUrl;
+    const outcome = await attempt({ id: event.id, url, secret: event.secret, payload: event.payload });
+    const finished = now();
+    let givenUp = false;
+    await db.transaction(async (tx) => {
+      await repo.insertAttempt(tx, {
+        eventId: event.id,
+        url: url ?? '',
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        manual: false,
+        now: finished,
+      });
+      if (outcome.ok) {
+        await repo.markDelivered(tx, {
+          id: event.id,
+          attemptsSeen: event.attempts,
+          statusCode: outcome.statusCode!,
+          now: finished,
+        });
+        return;
+      }
+      const failures = event.attempts + 1;
+      const state = await repo.markAttemptFailed(tx, {
+        id: event.id,
+        attemptsSeen: event.attempts,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        now: finished,
+        nextAttemptAt: new Date(finished.getTime() + retryDelayMs(failures, random)),
+        retryHours: config.WEBHOOK_RETRY_HOURS,
+      });
+      givenUp = state === 'failed';
+    });
+    const context = { eventId: event.id, orderId: event.orderId, status: outcome.statusCode };
+    if (outcome.ok) log.debug(context, 'webhook delivered');
+    else if (givenUp)
+      log.warn({ ...context, error: outcome.error }, 'webhook given up after its retry window');
+    else log.info({ ...context, error: outcome.error }, 'webhook attempt failed; will retry');
+  }
+
+  return {
+    /**
+     * Writes the outbox row of an order's status change inside the caller's transaction (so it commits or
+     * rolls back with the change): one INSERT, nothing sent here. Returns the event id (webhook-id).
+     */
+    async enqueueOrderEvent(
+      tx: Tx,
+      input: { merchantId: string; order: Order; callbackUrl: string | null },
+    ): Promise<string> {
+      const id = newEventId();
+      const at = now();
+      const type = `order.${input.order.status}`;
+      const payload: WebhookPayload = { type, timestamp: at.toISOString(), data: input.order };
+      await repo.insertEvent(tx, {
+        id,
+        merchantId: input.merchantId,
+        orderId: input.order.id,
+        type,
+        payload,
+        url: input.callbackUrl,
+        now: at,
+      });
+      return id;
+    },
+
+    /** GET webhook settings: the URL and whether a secret exists (the secret itself is never shown again). */
+    async getSettings(userId: string): Promise<{ url: string | null; has_secret: boolean }> {
+      await requireMerchant(userId);
+      const row = await repo.findSettings(db, userId);
+      return { url: row?.url ?? null, has_secret: Boolean(row?.secret) };
+    },
+
+    /**
+     * PUT webhook URL (null clears it). Setting a URL while no secret exists creates one, returned this once
+     * as `secret`; an existing secret is kept. In production a URL into an internal network is refused.
+     */
+    async updateUrl(
+      userId: string,
+      url: string | null,
+    ): Promise<{ url: string | null; has_secret: boolean; secret?: string }> {
+      await requireMerchant(userId);
+      if (url !== null && webhookUrlRefusal(url, production)) {
+        throw fieldErrors({ url: [MERCHANT_TEXT.webhookUrlPrivate] });
+      }
+      const candidate = url === null ? null : newWebhookSecret();
+      const row = await repo.upsertUrl(db, { userId, url, secretIfNone: candidate, now: now() });
+      const created = candidate !== null && row.secret === candidate;
+      return { url: row.url, has_secret: row.secret !== null, ...(created ? { secret: candidate } : {}) };
+    },
+
+    /** POST webhook secret: a new whsec_ secret, shown once; the old one stops signing at once. */
+    async rotateSecret(userId: string): Promise<{ secret: string }> {
+      await requireMerchant(userId);
+      const secret = newWebhookSecret();
+      await repo.setSecret(db, userId, secret, now());
+      return { secret };
+    },
+
+    /** The merchant's own events, newest first; the cursor is the last item's position (opaque to clients). */
+    async listEvents(
+      userId: string,
+      query: { limit: number; cursor?: string },
+    ): Promise<{ results: WebhookEvent[]; next_cursor: string | null }> {
+      await requireMerchant(userId);
+      if (query.cursor !== undefined && !CURSOR_PATTERN.test(query.cursor)) {
+        throw badRequest(MERCHANT_TEXT.invalidCursor);
+      }
+      const before = query.cursor === undefined ? null : BigInt(query.cursor);
+      const rows = await repo.listForMerchant(db, userId, query.limit, before);
+      const page = rows.slice(0, query.limit);
+      const more = rows.length > query.limit;
+      return {
+        results: page.map(toEventItem),
+        next_cursor: more ? String(page[page.length - 1]!.seq) : null,
+      };
+    },
+
+    /**
+     * Resend: one immediate attempt of the merchant's own event to its current destination, logged as
+     * manual. A 2xx makes a pending or failed event delivered; a failure is shown on the event but leaves the
+     * automatic schedule as it was. Another merchant's (or no) event: 404.
+     */
+    async resendEvent(userId: string, eventId: string): Promise<WebhookEvent> {
+      await requireMerchant(userId);
+      const event = EVENT_ID_PATTERN.test(eventId) ? await repo.findEvent(db, eventId) : undefined;
+      if (!event || event.merchantId !== userId) throw notFound(MERCHANT_TEXT.eventNotFound);
+      const destination = await repo.destinationOf(db, userId);
+      const url = event.url ?? destination.url;
+      const outcome = await attempt({
+        id: event.id,
+        url,
+        secret: destination.secret,
+        payload: event.payload,
+      });
+      const finished = now();
+      await db.transaction(async (tx) => {
+        await repo.insertAttempt(tx, {
+          eventId: event.id,
+          url: url ?? '',
+          statusCode: outcome.statusCode,
+          error: outcome.error,
+          durationMs: outcome.durationMs,
+          manual: true,
+          now: finished,
+        });
+        if (outcome.ok) {
+          await repo.markDeliveredManually(tx, {
+            id: event.id,
+            statusCode: outcome.statusCode!,
+            now: finished,
+          });
+        } else {
+          await repo.noteManualFailure(tx, {
+            id: event.id,
+            statusCode: outcome.statusCode,
+            error: outcome.error,
+          });
+        }
+      });
+      log.info({ eventId, status: outcome.statusCode, ok: outcome.ok }, 'webhook resent by the merchant');
+      const row = await repo.findEvent(db, event.id);
+      return toEventItem(row!);
+    },
+
+    /** The operator's list (admin CLI): newest first, optionally of one state. */
+    listForAdmin(input: { state?: repo.EventState; limit: number }) {
+      return repo.listForAdmin(db, input);
+    },
+
+    /**
+     * The operator's retry: a failed event goes back to pending, due now. Its retry window (from created_at)
+     * is over, so this is one more attempt: a failure gives it up again. Null when there is no failed event
+     * of that id.
+     */
+    async retry(eventId: string): Promise<repo.WebhookEventRow | null> {
+      if (!EVENT_ID_PATTERN.test(eventId)) return null;
+      return (await repo.retryFailed(db, eventId, now())) ?? null;
+    },
+
+    /**
+     * One delivery pass: up to `limit` due events (the earliest pending one of each order), DELIVERY_PARALLELISM
+     * at a time. Returns how many were attempted. An event whose bookkeeping fails is logged and stays due.
+     */
+    async deliverDue(limit: number): Promise<number> {
+      const due = await repo.dueEvents(db, now(), limit);
+      await inParallel(due, DELIVERY_PARALLELISM, async (event) => {
+        try {
+          await deliverOne(event);
+        } catch (error) {
+          log.warn({ err: error, eventId: event.id }, 'webhook delivery bookkeeping failed; will retry');
+        }
+      });
+      return due.length;
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
