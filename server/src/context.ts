@@ -9,7 +9,9 @@ import {
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createRatesService, type RatesService } from './modules/rates/rates.service.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
 import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
@@ -45,6 +47,10 @@ export interface AppContext {
   device: DeviceService;
   /** Merchant webhooks: the outbox, the merchant's settings and delivery log, delivery of due events. */
   webhooks: WebhooksService;
+  /** The USDT/RUB rate orders are priced at. */
+  rates: RatesService;
+  /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
+  orders: OrdersService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -88,22 +94,34 @@ export function createContext(deps: {
   const tron = createTronService({ ...deps, ledger, now });
   const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
   const idempotency = createIdempotencyService({ database: deps.database, now });
-  const device = createDeviceService({
-    database: deps.database,
-    log: deps.log,
-    heartbeatSeconds: deps.config.TERMINAL_HEARTBEAT_S,
-    now,
-  });
   const webhooks = createWebhooksService({
     database: deps.database,
     config: deps.config,
     log: deps.log,
     now,
   });
+  const rates = createRatesService({ database: deps.database, config: deps.config, now });
+  const orders = createOrdersService({
+    database: deps.database,
+    config: deps.config,
+    ledger,
+    rates,
+    terminals,
+    outbox: webhooks,
+    now,
+  });
+  const device = createDeviceService({
+    database: deps.database,
+    log: deps.log,
+    heartbeatSeconds: deps.config.TERMINAL_HEARTBEAT_S,
+    matchIncoming: orders.matchIncomingNotification,
+    now,
+  });
+  const health = new Map<string, HealthCheck>([['rate', rates.healthCheck]]);
   return {
     ...deps,
     now,
-    health: new Map(),
+    health,
     otp,
     auth,
     ledger,
@@ -114,5 +132,7 @@ export function createContext(deps: {
     idempotency,
     device,
     webhooks,
+    rates,
+    orders,
   };
 }

@@ -3,7 +3,9 @@ import type { Job } from './jobs/job.ts';
 import { startSessionExpiry } from './modules/auth/session-expiry.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
 import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh.ts';
+import { startDealExpiry } from './modules/orders/deal-expiry.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
+import { startRatePoller } from './modules/rates/rate-poller.ts';
 import { startPendingExpiry } from './modules/terminals/pending-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
@@ -20,7 +22,9 @@ export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise
     startIdempotencyExpiry(ctx),
     startPendingExpiry(ctx),
     startWebhookDelivery(ctx),
+    startDealExpiry(ctx),
   ];
+  if (ctx.config.RATE_SOURCE === 'coingecko') jobs.push(startRatePoller(ctx));
   // PostgreSQL's autovacuum refreshes planner statistics; the embedded engine has none.
   if (ctx.database.engine === 'pglite') jobs.push(startStatisticsRefresh(ctx));
   // The chain jobs run only against a configured TronGrid (or the local simulator).

@@ -1,5 +1,4 @@
-import pino from 'pino';
-import { createDeviceService } from '../../modules/terminals/device.service.ts';
+import { cliContext } from './cli-context.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** One line of text for a terminal: newlines of a multi-line SMS become ' ⏎ '. */
@@ -17,12 +16,7 @@ export const notificationsCommand: AdminCommand = {
     const limit = Number(flags.limit ?? 50);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
       throw new UsageError('--limit must be a whole number from 1 to 10000');
-    const device = createDeviceService({
-      database,
-      log: pino({ level: 'silent' }),
-      heartbeatSeconds: config.TERMINAL_HEARTBEAT_S,
-    });
-    const rows = await device.listUnparsed(limit);
+    const rows = await cliContext({ database, config }).device.listUnparsed(limit);
     if (rows.length === 0) {
       print('No unparsed notifications.');
       return 0;

@@ -311,6 +311,7 @@ describe('heartbeat and status', () => {
       database: t.database,
       log: pino({ level: 'silent' }),
       heartbeatSeconds: 45,
+      matchIncoming: t.ctx.orders.matchIncomingNotification,
       now: () => fixed,
     });
     const authenticated = await service.authenticate(terminal.token);

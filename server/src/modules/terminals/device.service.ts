@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
 import * as devices from './device.repository.ts';
-import { matchIncomingNotification } from './notification-matching.ts';
+import type { MatchIncoming } from './notification-matching.ts';
 import * as notifications from './notifications.repository.ts';
 import { type ParsedNotification, parseBankNotification } from './parsers/index.ts';
 
@@ -67,6 +67,8 @@ export function createDeviceService(deps: {
   database: Database;
   log: Logger;
   heartbeatSeconds: number;
+  /** Confirms the deal an incoming transfer pays (the orders service). */
+  matchIncoming: MatchIncoming;
   now?: () => Date;
 }): DeviceService {
   const { db } = deps.database;
@@ -175,7 +177,7 @@ export function createDeviceService(deps: {
             results.push({ id: item.id, status: result.kind === 'ignored' ? 'ignored' : 'unmatched' });
             continue;
           }
-          const match = await matchIncomingNotification(tx, {
+          const match = await deps.matchIncoming(tx, {
             notificationId: storedId,
             terminalId: terminal.id,
             userId: terminal.userId,

@@ -13,14 +13,8 @@ export interface IncomingNotification {
 }
 
 /**
- * Where deal matching plugs in (the orders issue): given a newly stored incoming transfer, inside the
- * transaction that stored it, confirm the deal it pays and answer its id. Until deals exist nothing waits
- * for money, so there is never a match. Called once per notification: a resent one is a duplicate and never
- * reaches here, so a payment cannot confirm two deals.
+ * Where deal matching plugs in: given a newly stored incoming transfer, inside the transaction that stored it,
+ * confirm the deal it pays and answer its id (the orders service's matchIncomingNotification). Called once per
+ * notification: a resent one is a duplicate and never reaches here, so a payment cannot confirm two deals.
  */
-export async function matchIncomingNotification(
-  _tx: Tx,
-  _notification: IncomingNotification,
-): Promise<{ dealId: string } | null> {
-  return null;
-}
+export type MatchIncoming = (tx: Tx, notification: IncomingNotification) => Promise<{ dealId: string } | null>;
