@@ -8,6 +8,10 @@ import {
 } from './modules/idempotency/idempotency.service.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import {
+  createMerchantKeysService,
+  type MerchantKeysService,
+} from './modules/merchants/merchant-keys.service.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
@@ -37,6 +41,8 @@ export interface AppContext {
   idempotency: IdempotencyService;
   /** The terminal app's API (device/v1). */
   device: DeviceService;
+  /** Merchant API keys and the Bearer authentication of merchant/v1. */
+  merchantKeys: MerchantKeysService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -86,6 +92,7 @@ export function createContext(deps: {
     heartbeatSeconds: deps.config.TERMINAL_HEARTBEAT_S,
     now,
   });
+  const merchantKeys = createMerchantKeysService({ database: deps.database, now });
   return {
     ...deps,
     now,
@@ -99,5 +106,6 @@ export function createContext(deps: {
     wallet,
     idempotency,
     device,
+    merchantKeys,
   };
 }

@@ -108,6 +108,11 @@ export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 // The merchant's settings from the web app (Settings #api, session-authenticated).
 
+/** Active (unrevoked) API keys one merchant may hold at once. */
+export const MERCHANT_API_KEYS_MAX = 20;
+/** The fixed start of every merchant API key; the rest is 32 base62 characters. */
+export const MERCHANT_API_KEY_PREFIX = 'mk_live_';
+
 export const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -122,6 +127,7 @@ export const apiKeysResponse = z.object({ results: z.array(apiKeySchema) });
 export const createApiKeyBody = z.object({ name: z.string().trim().min(1).max(50) });
 /** The key itself appears only in this answer. */
 export const createApiKeyResponse = apiKeySchema.extend({ key: z.string() });
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponse>;
 
 export const webhookSettingsSchema = z.object({
   url: z.string().nullable(),

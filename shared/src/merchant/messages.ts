@@ -21,4 +21,5 @@ export const MERCHANT_TEXT = {
   eventNotFound: 'Событие не найдено',
   unauthorized: 'Нужен действующий API-ключ: Authorization: Bearer <ключ>',
   orderNotFound: 'Заказ не найден',
+  tooManyKeys: 'Не больше 20 действующих ключей: отзовите ненужный, чтобы создать новый',
 } as const;
