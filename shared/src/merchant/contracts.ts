@@ -96,6 +96,8 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Present on a 5xx: quote it when reporting the failure. */
+  request_id: z.string().optional(),
 });
 
 /** The webhook payload (Standard Webhooks: type, timestamp, data). Types: `order.<status>`. */

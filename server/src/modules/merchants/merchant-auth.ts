@@ -28,7 +28,8 @@ export function currentMerchant(request: FastifyRequest): MerchantRequestPrincip
 }
 
 /** The Idempotency-Key scope of a merchant/v1 POST: keys are the merchant's own, whichever of its API keys sent them. */
-export const merchantIdempotencyScope = (request: FastifyRequest) => `merchant:${currentMerchant(request).id}`;
+export const merchantIdempotencyScope = (request: FastifyRequest) =>
+  `merchant:${currentMerchant(request).id}`;
 
 /**
  * The `onRequest` hooks of the merchant API routes: the Bearer API key, then the per-merchant request limit

@@ -109,7 +109,10 @@ const byKeyHash = builtOnce((db) =>
 );
 
 /** The active key of a merchant with this hash. */
-export async function findActiveByHash(db: DbOrTx, keyHash: string): Promise<AuthenticatedKeyRow | undefined> {
+export async function findActiveByHash(
+  db: DbOrTx,
+  keyHash: string,
+): Promise<AuthenticatedKeyRow | undefined> {
   const [row] = await byKeyHash(db).execute({ keyHash });
   return row;
 }

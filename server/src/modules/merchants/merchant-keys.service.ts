@@ -86,7 +86,10 @@ function toApiKey(row: repo.ListedKeyRow): ApiKey {
  * as SHA-256 only, revocable, with a last-used time; and the Bearer authentication of `merchant/v1`.
  * Refusals in the web app's calls are 400 {detail}, never 403 (the web app signs out on 403).
  */
-export function createMerchantKeysService(deps: { database: Database; now?: () => Date }): MerchantKeysService {
+export function createMerchantKeysService(deps: {
+  database: Database;
+  now?: () => Date;
+}): MerchantKeysService {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
 
