@@ -14,6 +14,8 @@ import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.t
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
+import { merchantKeysRoutes } from './modules/merchants/merchant-keys.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
@@ -42,6 +44,8 @@ const API_MODULES = [
   deviceRoutes,
   terminalsRoutes,
   webhooksRoutes,
+  merchantKeysRoutes,
+  merchantDocsRoutes,
 ];
 
 /**

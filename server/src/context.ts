@@ -8,6 +8,10 @@ import {
 } from './modules/idempotency/idempotency.service.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import {
+  createMerchantKeysService,
+  type MerchantKeysService,
+} from './modules/merchants/merchant-keys.service.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
@@ -51,6 +55,8 @@ export interface AppContext {
   rates: RatesService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
   orders: OrdersService;
+  /** Merchant API keys and the Bearer authentication of merchant/v1. */
+  merchantKeys: MerchantKeysService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -118,6 +124,7 @@ export function createContext(deps: {
     now,
   });
   const health = new Map<string, HealthCheck>([['rate', rates.healthCheck]]);
+  const merchantKeys = createMerchantKeysService({ database: deps.database, now });
   return {
     ...deps,
     now,
@@ -134,5 +141,6 @@ export function createContext(deps: {
     webhooks,
     rates,
     orders,
+    merchantKeys,
   };
 }

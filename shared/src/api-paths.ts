@@ -72,6 +72,8 @@ export const API = {
     balance: '/merchant/v1/balance',
     openapi: '/merchant/v1/openapi.json',
     docs: '/merchant/v1/docs',
+    /** The docs page's style sheet (a file, since the CSP allows no inline styles). */
+    docsStyles: '/merchant/v1/docs.css',
   },
   /** The merchant's Settings #api section (our addition; session-authenticated, merchants only). */
   merchantSettings: {

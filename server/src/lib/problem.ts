@@ -8,12 +8,21 @@ import { z } from 'zod';
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Paths under API_PREFIX whose errors are problem details. */
-const PROBLEM_API_PATHS = ['/device/v1/', '/merchant/v1/'];
+const MERCHANT_API_PATH = '/merchant/v1/';
+const PROBLEM_API_PATHS = ['/device/v1/', MERCHANT_API_PATH];
 
 /** True for a URL (with or without a query) of an API that answers errors as problem details. */
 export function isProblemUrl(url: string, apiPrefix: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
   return PROBLEM_API_PATHS.some((below) => path.startsWith(`${apiPrefix}${below}`));
+}
+
+/**
+ * True for a URL of the merchant API. Its validation problems list invalid fields as `{field: [messages]}`
+ * (shared/src/merchant problemSchema, what the web app's forms use too); the device API lists JSON Pointers.
+ */
+export function isMerchantApiUrl(url: string, apiPrefix: string): boolean {
+  return (url.split('?', 1)[0] ?? '').startsWith(`${apiPrefix}${MERCHANT_API_PATH}`);
 }
 
 /** Every problem type the APIs answer, with its short Russian title; the URI is `urn:processing:problem:<code>`. */
@@ -31,11 +40,12 @@ export const PROBLEM_TITLES = {
   'uri-too-long': 'Слишком длинный адрес запроса',
   'unsupported-media-type': 'Неподдерживаемый формат данных',
   'idempotency-key-reused': 'Ключ уже использован с другим запросом',
-  'rate-limited': 'Слишком много запросов',
-  'no-payment-method': 'Нет доступного реквизита',
-  'rate-unavailable': 'Курс недоступен',
+  unprocessable: 'Запрос нельзя выполнить',
   'external-id-taken': 'external_id уже использован',
-  'order-state': 'Заказ в другом статусе',
+  'not-cancelable': 'Заказ нельзя отменить',
+  'no-method': 'Нет доступного реквизита',
+  'rate-unavailable': 'Нет действующего курса',
+  'rate-limited': 'Слишком много запросов',
   internal: 'Внутренняя ошибка сервера',
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_TITLES;
@@ -52,7 +62,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ProblemCode>> = {
   413: 'payload-too-large',
   414: 'uri-too-long',
   415: 'unsupported-media-type',
-  422: 'idempotency-key-reused',
+  422: 'unprocessable',
   429: 'rate-limited',
 };
 
@@ -77,21 +87,28 @@ export const problemSchema = z.object({
   /** Present on a 500: quote it when reporting the failure. */
   request_id: z.string().optional(),
 });
-export type Problem = z.infer<typeof problemSchema>;
 export type ProblemFieldError = z.infer<typeof problemFieldErrorSchema>;
+/** The merchant API's invalid inputs: messages under each field name (`{amount: ["…"]}`). */
+export type ProblemFieldMap = Record<string, string[]>;
+export type Problem = Omit<z.infer<typeof problemSchema>, 'errors'> & {
+  errors?: ProblemFieldError[] | ProblemFieldMap;
+};
+
+const hasErrors = (errors: ProblemFieldError[] | ProblemFieldMap | undefined) =>
+  errors !== undefined && (Array.isArray(errors) ? errors.length > 0 : Object.keys(errors).length > 0);
 
 export function problemBody(
   status: number,
   code: ProblemCode,
   detail?: string,
-  errors?: ProblemFieldError[],
+  errors?: ProblemFieldError[] | ProblemFieldMap,
 ): Problem {
   return {
     type: problemTypeUri(code),
     title: PROBLEM_TITLES[code],
     status,
     detail: detail ?? PROBLEM_TITLES[code],
-    ...(errors?.length ? { errors } : {}),
+    ...(errors && hasErrors(errors) ? { errors } : {}),
   };
 }
 
@@ -102,7 +119,7 @@ export class ProblemError extends Error {
     readonly statusCode: number,
     code: ProblemCode,
     detail?: string,
-    errors?: ProblemFieldError[],
+    errors?: ProblemFieldError[] | ProblemFieldMap,
   ) {
     super(detail ?? PROBLEM_TITLES[code]);
     this.name = 'ProblemError';

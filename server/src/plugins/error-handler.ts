@@ -7,11 +7,13 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
 import {
+  isMerchantApiUrl,
   isProblemUrl,
   PROBLEM_CONTENT_TYPE,
   type Problem,
   ProblemError,
   type ProblemFieldError,
+  type ProblemFieldMap,
   problemBody,
   problemCodeForStatus,
 } from '../lib/problem.ts';
@@ -88,10 +90,11 @@ function detailOf(body: ErrorBody): string | undefined {
 
 /**
  * The RFC 9457 answer of the program-facing APIs (device, merchant) for any error: the same statuses and
- * Russian texts as errorAnswer, with a validation failure listing each invalid input by JSON Pointer (so a
- * device knows which notification of a batch failed).
+ * Russian texts as errorAnswer. A validation failure lists each invalid input: by JSON Pointer under the
+ * device API (so a device knows which notification of a batch failed), by field name under the merchant API
+ * (`{amount: [message]}`, the shape its contract documents; nested fields joined with dots).
  */
-function problemAnswer(error: FastifyError, request: FastifyRequest): Problem {
+function problemAnswer(error: FastifyError, request: FastifyRequest, apiPrefix: string): Problem {
   if (error instanceof ProblemError) return error.problem;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: ProblemFieldError[] = error.validation.map((issue) => ({
@@ -99,8 +102,22 @@ function problemAnswer(error: FastifyError, request: FastifyRequest): Problem {
       detail: issue.message ?? HTTP_ERROR_TEXT.badRequest,
     }));
     const first = errors[0];
-    const detail = first ? `${first.pointer}: ${first.detail}` : undefined;
-    return problemBody(400, 'validation', detail, errors);
+    if (!isMerchantApiUrl(request.url, apiPrefix)) {
+      const detail = first ? `${first.pointer}: ${first.detail}` : undefined;
+      return problemBody(400, 'validation', detail, errors);
+    }
+    const fields: ProblemFieldMap = {};
+    for (const { pointer, detail } of errors) {
+      const field = pointer.split('/').filter(Boolean).join('.');
+      // A rule about the whole body has no field: its message is the detail alone.
+      if (!field) continue;
+      const list = fields[field] ?? [];
+      if (!list.includes(detail)) list.push(detail);
+      fields[field] = list;
+    }
+    const firstField = Object.keys(fields)[0];
+    const detail = firstField ? `${firstField}: ${fields[firstField]![0]}` : first?.detail;
+    return problemBody(400, 'validation', detail, fields);
   }
   const { status, body } = errorAnswer(error, request);
   const code =
@@ -117,7 +134,7 @@ function problemAnswer(error: FastifyError, request: FastifyRequest): Problem {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { apiPrefix: string }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isProblemUrl(request.url, options.apiPrefix)) {
-      const problem = problemAnswer(error, request);
+      const problem = problemAnswer(error, request, options.apiPrefix);
       return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
     }
     const { status, body } = errorAnswer(error, request);

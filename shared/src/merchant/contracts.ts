@@ -96,9 +96,8 @@ export const problemSchema = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  /** For a validation problem: each invalid input by JSON Pointer into the request (`/amount`). */
-  errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
-  /** On a 500: quote it when reporting the failure. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Present on a 5xx: quote it when reporting the failure. */
   request_id: z.string().optional(),
 });
 
@@ -111,6 +110,11 @@ export const webhookPayloadSchema = z.object({
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 // The merchant's settings from the web app (Settings #api, session-authenticated).
+
+/** Active (unrevoked) API keys one merchant may hold at once. */
+export const MERCHANT_API_KEYS_MAX = 20;
+/** The fixed start of every merchant API key; the rest is 32 base62 characters. */
+export const MERCHANT_API_KEY_PREFIX = 'mk_live_';
 
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -126,6 +130,7 @@ export const apiKeysResponse = z.object({ results: z.array(apiKeySchema) });
 export const createApiKeyBody = z.object({ name: z.string().trim().min(1).max(50) });
 /** The key itself appears only in this answer. */
 export const createApiKeyResponse = apiKeySchema.extend({ key: z.string() });
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponse>;
 
 export const webhookSettingsSchema = z.object({
   url: z.string().nullable(),

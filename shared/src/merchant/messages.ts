@@ -25,4 +25,5 @@ export const MERCHANT_TEXT = {
   webhookSecretNotSet: 'Секрет webhook не создан',
   unauthorized: 'Нужен действующий API-ключ: Authorization: Bearer <ключ>',
   orderNotFound: 'Заказ не найден',
+  tooManyKeys: 'Не больше 20 действующих ключей: отзовите ненужный, чтобы создать новый',
 } as const;

@@ -1,5 +1,6 @@
 import { BANK_COMMANDS } from './banks.ts';
 import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
+import { merchantKeyCommand } from './merchant-keys.ts';
 import { notificationsCommand } from './notifications.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
@@ -17,4 +18,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   withdrawalsCommand,
   notificationsCommand,
   webhooksCommand,
+  merchantKeyCommand,
 ];

@@ -27,7 +27,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import { ProblemError } from '../../lib/problem.ts';
+import { type ProblemCode, ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
@@ -233,11 +233,11 @@ export function createOrdersService(deps: {
     id: string,
     visible: (row: repo.DealRow) => boolean,
     notFoundDetail: string,
-    stateDetail: string,
+    state: { code: ProblemCode; detail: string },
   ): Promise<never> {
     const row = await repo.findById(db, id);
     if (!row || !visible(row)) throw new ProblemError(404, 'not-found', notFoundDetail);
-    throw new ProblemError(409, 'order-state', stateDetail);
+    throw new ProblemError(409, state.code, state.detail);
   }
 
   return {
@@ -258,7 +258,7 @@ export function createOrdersService(deps: {
       if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
       const rate = await deps.rates.requireFresh();
       const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
-      if (amountUsdt <= 0n) throw new ProblemError(422, 'no-payment-method', DEAL_MESSAGES.noMethod);
+      if (amountUsdt <= 0n) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
       const ttlS = body.expires_in ?? config.ORDER_TTL_S;
       const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
       return db.transaction(async (tx) => {
@@ -340,7 +340,7 @@ export function createOrdersService(deps: {
             throw error;
           }
         }
-        if (!deal) throw new ProblemError(422, 'no-payment-method', DEAL_MESSAGES.noMethod);
+        if (!deal) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
         const order = toOrder(deal);
         await deps.outbox.enqueueOrderEvent(tx, { merchantId, order, callbackUrl: deal.callbackUrl });
         await options.inTransaction?.(tx, order);
@@ -394,7 +394,7 @@ export function createOrdersService(deps: {
         id,
         (row) => row.merchantId === merchantId,
         MERCHANT_TEXT.orderNotFound,
-        DEAL_MESSAGES.notCancelable,
+        { code: 'not-cancelable', detail: DEAL_MESSAGES.notCancelable },
       );
     },
 

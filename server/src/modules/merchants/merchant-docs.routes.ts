@@ -1,0 +1,28 @@
+import { API } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { MERCHANT_DOCS_CSS, renderMerchantDocsPage } from './merchant-docs-page.ts';
+import { buildMerchantOpenApi } from './merchant-openapi.ts';
+
+/**
+ * The merchant API's public description (no key): the OpenAPI 3.1 document, its readable page and the
+ * page's style sheet. Built once: the contracts do not change while the process runs.
+ */
+export const merchantDocsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+  const doc = buildMerchantOpenApi({ serverUrl: `${publicUrl}${config.API_PREFIX}`, publicUrl });
+  const openApi = JSON.stringify(doc);
+  const page = renderMerchantDocsPage(doc, {
+    stylesHref: `${config.API_PREFIX}${API.merchant.docsStyles}`,
+    openApiHref: `${config.API_PREFIX}${API.merchant.openapi}`,
+  });
+
+  app.get(API.merchant.openapi, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(openApi),
+  );
+  app.get(API.merchant.docs, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get(API.merchant.docsStyles, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(MERCHANT_DOCS_CSS),
+  );
+};
