@@ -16,6 +16,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
 import { merchantKeysRoutes } from './modules/merchants/merchant-keys.routes.ts';
+import { merchantOrdersRoutes } from './modules/orders/merchant-orders.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
@@ -46,6 +48,8 @@ const API_MODULES = [
   webhooksRoutes,
   merchantKeysRoutes,
   merchantDocsRoutes,
+  merchantOrdersRoutes,
+  ordersRoutes,
 ];
 
 /**

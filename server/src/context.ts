@@ -12,8 +12,8 @@ import {
   createMerchantKeysService,
   type MerchantKeysService,
 } from './modules/merchants/merchant-keys.service.ts';
-import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createRatesService, type RatesService } from './modules/rates/rates.service.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';

@@ -2,6 +2,7 @@ import { BANK_COMMANDS } from './banks.ts';
 import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
 import { merchantKeyCommand } from './merchant-keys.ts';
 import { notificationsCommand } from './notifications.ts';
+import { rateSetCommand, setFeeCommand, setRewardCommand } from './orders.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
 import { webhooksCommand } from './webhooks.ts';
@@ -17,6 +18,9 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   adjustBalanceCommand,
   withdrawalsCommand,
   notificationsCommand,
+  rateSetCommand,
+  setFeeCommand,
+  setRewardCommand,
   webhooksCommand,
   merchantKeyCommand,
 ];

@@ -10,6 +10,7 @@ export async function findProfile(db: DbOrTx, userId: string) {
       username: users.username,
       rating: users.rating,
       isLead: users.isLead,
+      role: users.role,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -2,6 +2,7 @@ import { type DashboardResponse, microToNumber, PAGE_SIZES } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import * as repo from './dashboard.repository.ts';
@@ -12,6 +13,7 @@ export function createDashboardService(deps: {
   ledger: LedgerService;
   wallet: WalletService;
   terminals: TerminalsService;
+  orders: Pick<OrdersService, 'lastDeals'>;
 }) {
   const db = deps.database.db;
 
@@ -20,10 +22,11 @@ export function createDashboardService(deps: {
     async forUser(userId: string): Promise<DashboardResponse> {
       const profile = await repo.findProfile(db, userId);
       if (!profile) throw notFound();
-      const [balances, whiteList, terminals] = await Promise.all([
+      const [balances, whiteList, terminals, transactions] = await Promise.all([
         deps.ledger.getBalances(userId),
         profile.isLead ? deps.wallet.whitelistEntries(userId) : Promise.resolve([]),
         deps.terminals.dashboardTerminals(userId, PAGE_SIZES.dashboardTerminals),
+        deps.orders.lastDeals({ id: userId, role: profile.role }),
       ]);
       return {
         profile: {
@@ -36,8 +39,7 @@ export function createDashboardService(deps: {
           is_lead: profile.isLead,
           white_list: whiteList,
         },
-        // The deals issue fills this list.
-        transactions: [],
+        transactions,
         terminals,
       };
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import * as repo from './idempotency.repository.ts';
 
 /** Keys are kept this long: a client may retry with the same key for a day. */
@@ -33,10 +33,12 @@ export interface IdempotencyRequest {
 
 export interface IdempotencyService {
   begin(request: IdempotencyRequest): Promise<IdempotencyBegin>;
+  /** Stores the answer; inside `tx` it commits with the change it answers (or rolls back with it). */
   complete(
     scope: string,
     key: string,
     answer: { statusCode: number; body: string; headers: Record<string, string> },
+    tx?: Tx,
   ): Promise<void>;
   release(scope: string, key: string): Promise<void>;
   /** Deletes keys older than IDEMPOTENCY_KEY_TTL_MS; returns how many went. */
@@ -99,8 +101,8 @@ export function createIdempotencyService(deps: { database: Database; now?: () =>
   }
   return {
     begin,
-    async complete(scope, key, answer) {
-      await repo.complete(db, scope, key, { ...answer, completedAt: now() });
+    async complete(scope, key, answer, tx) {
+      await repo.complete(tx ?? db, scope, key, { ...answer, completedAt: now() });
     },
     async release(scope, key) {
       await repo.release(db, scope, key);

@@ -118,7 +118,11 @@ describe('deals', () => {
     const userId = await newUser();
     await ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
     await ledger.freeze({ userId, amount: 7n * USDT, idempotencyKey: key('freeze') });
-    expect(await ledger.getBalances(userId)).toEqual({ available: 3n * USDT, frozen: 7n * USDT, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 3n * USDT,
+      frozen: 7n * USDT,
+      totalProfit: 0n,
+    });
 
     const before = await countRows('ledger_transactions');
     await expect(
@@ -127,7 +131,11 @@ describe('deals', () => {
     expect(await countRows('ledger_transactions')).toBe(before);
 
     await ledger.release({ userId, amount: 2n * USDT, idempotencyKey: key('release') });
-    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 5n * USDT, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 5n * USDT,
+      frozen: 5n * USDT,
+      totalProfit: 0n,
+    });
     await expect(
       ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -213,15 +221,11 @@ describe('deals', () => {
   it('ledger-verify sees a total_profit that no earning explains', async () => {
     const user = await newUser();
     await ledger.creditDeposit({ userId: user, amount: USDT, idempotencyKey: key('deposit') });
-    await t.database.db
-      .update(userBalances)
-      .set({ totalProfit: 7n })
-      .where(eq(userBalances.userId, user));
-    expect(await ledger.verify()).toEqual([{ account: `user:${user}:total_profit`, expected: 0n, actual: 7n }]);
-    await t.database.db
-      .update(userBalances)
-      .set({ totalProfit: 0n })
-      .where(eq(userBalances.userId, user));
+    await t.database.db.update(userBalances).set({ totalProfit: 7n }).where(eq(userBalances.userId, user));
+    expect(await ledger.verify()).toEqual([
+      { account: `user:${user}:total_profit`, expected: 0n, actual: 7n },
+    ]);
+    await t.database.db.update(userBalances).set({ totalProfit: 0n }).where(eq(userBalances.userId, user));
   });
 
   it('refuses an earning that is not a credit of available', async () => {

@@ -173,7 +173,7 @@ function validate(spec: TransferSpec): void {
       posting.earning &&
       !('userId' in posting.account && posting.account.bucket === 'available' && posting.amount > 0n)
     ) {
-      throw new LedgerError('only a credit of a user\'s available can be an earning');
+      throw new LedgerError("only a credit of a user's available can be an earning");
     }
     sum += posting.amount;
   }
@@ -402,7 +402,13 @@ export function createLedgerService(deps: { database: Database }): LedgerService
             { account: systemAccount('platform_fees'), amount: platformFee },
             { account: userAccount(userId, 'available'), amount: traderReward, earning: true },
             ...(referral
-              ? [{ account: userAccount(referral.userId, 'available'), amount: referral.amount, earning: true }]
+              ? [
+                  {
+                    account: userAccount(referral.userId, 'available'),
+                    amount: referral.amount,
+                    earning: true,
+                  },
+                ]
               : []),
           ),
         },
@@ -470,7 +476,8 @@ export function createLedgerService(deps: { database: Database }): LedgerService
             }
           }
           for (const [userId, sum] of earned) {
-            if (sum !== 0n) differences.push({ account: `user:${userId}:total_profit`, expected: sum, actual: 0n });
+            if (sum !== 0n)
+              differences.push({ account: `user:${userId}:total_profit`, expected: sum, actual: 0n });
           }
           for (const { id, total } of await repo.unbalancedTransactions(snapshot)) {
             differences.push({ account: `transaction:${id}`, expected: 0n, actual: total });

@@ -81,7 +81,14 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
         where d.payment_method_id = pm.id and d.amount_kopecks = ${amount}::bigint
           and d.status in ('pending', 'verification')
       )
-      ${query.exclude.length > 0 ? sql`and pm.id not in (${sql.join(query.exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+      ${
+        query.exclude.length > 0
+          ? sql`and pm.id not in (${sql.join(
+              query.exclude.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql``
+      }
     order by pm.last_deal_at asc nulls first, pm.id
     limit 1
     for update of pm skip locked`);
@@ -261,7 +268,8 @@ export async function listForUser(
     limit: number;
   },
 ): Promise<{ rows: DealRow[]; matching: number; total: number }> {
-  const owner = input.side === 'trader' ? eq(deals.traderId, input.userId) : eq(deals.merchantId, input.userId);
+  const owner =
+    input.side === 'trader' ? eq(deals.traderId, input.userId) : eq(deals.merchantId, input.userId);
   const conditions: SQL[] = [owner];
   if (input.statuses.length > 0) conditions.push(inArray(deals.status, input.statuses));
   if (input.from) conditions.push(gte(deals.createdAt, input.from));
@@ -272,7 +280,11 @@ export async function listForUser(
       ? sql`${deals.amountUsdt} * least(${deals.traderRewardBps}, ${deals.merchantFeeBps})`
       : sql`${deals.amountUsdt} * (10000 - ${deals.merchantFeeBps})`;
   const key =
-    input.sort === 'amount' ? sql`${deals.amountUsdt}` : input.sort === 'profit' ? profit : sql`${deals.createdAt}`;
+    input.sort === 'amount'
+      ? sql`${deals.amountUsdt}`
+      : input.sort === 'profit'
+        ? profit
+        : sql`${deals.createdAt}`;
   const direction = input.order === 'asc' ? asc : desc;
   const [rows, [matching], [total]] = await Promise.all([
     db
@@ -330,10 +342,7 @@ export async function findReceipt(db: DbOrTx, dealId: string) {
 }
 
 /** Stores the payer's receipt once; false when the deal already has one. */
-export async function insertReceipt(
-  tx: DbOrTx,
-  values: typeof dealReceipts.$inferInsert,
-): Promise<boolean> {
+export async function insertReceipt(tx: DbOrTx, values: typeof dealReceipts.$inferInsert): Promise<boolean> {
   const rows = await tx
     .insert(dealReceipts)
     .values(values)
@@ -361,7 +370,13 @@ export async function lockExpired(tx: DbOrTx, at: Date, limit: number): Promise<
  */
 export async function lockMatchCandidates(
   tx: DbOrTx,
-  input: { terminalId: string; traderId: string; amountKopecks: bigint; bankCode: string | null; arrivedAt: Date },
+  input: {
+    terminalId: string;
+    traderId: string;
+    amountKopecks: bigint;
+    bankCode: string | null;
+    arrivedAt: Date;
+  },
 ): Promise<{ id: string; status: DealStatusValue }[]> {
   const result = await tx.execute(sql`
     select d.id, d.status
@@ -387,4 +402,32 @@ export async function lastForUser(db: DbOrTx, userId: string, side: 'trader' | '
     .where(side === 'trader' ? eq(deals.traderId, userId) : eq(deals.merchantId, userId))
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(limit);
+}
+
+/** Serialises fee and reward changes, so the rule between them holds under concurrent operators. */
+export async function lockFeeRules(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('deal-fee-rules'))`);
+}
+
+/** The highest reward any trader gets and the lowest fee any merchant pays, with the defaults for nulls. */
+export async function feeBounds(tx: DbOrTx, defaults: { feeBps: number; rewardBps: number }) {
+  const result = await tx.execute(sql`
+    select
+      (select max(coalesce(reward_bps, ${defaults.rewardBps})) from users where role = 'trader') as max_reward,
+      (select min(coalesce(fee_bps, ${defaults.feeBps})) from users where role = 'merchant') as min_fee`);
+  const [row] = (result as unknown as { rows: { max_reward: number | null; min_fee: number | null }[] }).rows;
+  return { maxRewardBps: row?.max_reward ?? defaults.rewardBps, minFeeBps: row?.min_fee ?? defaults.feeBps };
+}
+
+export async function findUserByEmail(tx: DbOrTx, email: string) {
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function setUserFees(tx: DbOrTx, id: string, values: { feeBps?: number; rewardBps?: number }) {
+  await tx.update(users).set(values).where(eq(users.id, id));
 }

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   API,
+  bpsToPercent,
   type CreateOrderBody,
+  type DashboardTransaction,
   DEAL_MESSAGES,
+  DEAL_TRANSITIONS,
   type DealActor,
   type DealStatus,
-  DEAL_TRANSITIONS,
-  type DashboardTransaction,
   formatUsdt,
   kopecksToRubleString,
   type ListOrdersQuery,
@@ -59,7 +60,9 @@ const isUuid = (value: string) => uuidPattern.test(value);
 
 /** The statuses `actor` may move a deal to `to` from, read from the one lifecycle table in shared. */
 function movableFrom(to: DealStatus, actor: DealActor): DealStatus[] {
-  return DEAL_TRANSITIONS.filter((move) => move.to === to && move.by.includes(actor)).map((move) => move.from);
+  return DEAL_TRANSITIONS.filter((move) => move.to === to && move.by.includes(actor)).map(
+    (move) => move.from,
+  );
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -143,7 +146,9 @@ export function createOrdersService(deps: {
       profit: microToNumber(profitOf(row, side)),
       order_type: row.paymentMode,
       description:
-        side === 'merchant' ? `${mode} · ${row.bankName} · заказ ${row.externalId}` : `${mode} · ${row.bankName}`,
+        side === 'merchant'
+          ? `${mode} · ${row.bankName} · заказ ${row.externalId}`
+          : `${mode} · ${row.bankName}`,
       payment_details: {
         bank: { id: row.bankId, name: row.bankName },
         card: row.card,
@@ -240,8 +245,43 @@ export function createOrdersService(deps: {
     throw new ProblemError(409, state.code, state.detail);
   }
 
+  /**
+   * The operator sets a merchant's fee or a trader's reward. The platform fee on a deal is their difference,
+   * so a merchant's fee may not go below any trader's reward and a reward may not go above any merchant's
+   * fee (checked under one lock, so two operators cannot each pass the check and break it together).
+   */
+  async function setPercentage(
+    email: string,
+    kind: 'fee' | 'reward',
+    bps: number,
+  ): Promise<{ ok: true; email: string } | { ok: false; reason: string }> {
+    return db.transaction(async (tx) => {
+      await repo.lockFeeRules(tx);
+      const user = await repo.findUserByEmail(tx, email);
+      if (!user) return { ok: false, reason: `No user with email ${email}.` };
+      const role = kind === 'fee' ? 'merchant' : 'trader';
+      if (user.role !== role) return { ok: false, reason: `${user.email} is a ${user.role}, not a ${role}.` };
+      const bounds = await repo.feeBounds(tx, { feeBps: defaultFeeBps, rewardBps: defaultRewardBps });
+      if (kind === 'fee' && bps < bounds.maxRewardBps) {
+        return {
+          ok: false,
+          reason: `A merchant fee of ${bpsToPercent(bps)} % is below a trader reward of ${bpsToPercent(bounds.maxRewardBps)} %: the platform fee would be negative.`,
+        };
+      }
+      if (kind === 'reward' && bps > bounds.minFeeBps) {
+        return {
+          ok: false,
+          reason: `A trader reward of ${bpsToPercent(bps)} % is above a merchant fee of ${bpsToPercent(bounds.minFeeBps)} %: the platform fee would be negative.`,
+        };
+      }
+      await repo.setUserFees(tx, user.id, kind === 'fee' ? { feeBps: bps } : { rewardBps: bps });
+      return { ok: true, email: user.email };
+    });
+  }
+
   return {
     toOrder,
+    setPercentage,
 
     /**
      * A merchant's order: price it at the fresh rate, route it to one method (see repo.pickMethod), freeze
@@ -263,7 +303,7 @@ export function createOrdersService(deps: {
       const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
       return db.transaction(async (tx) => {
         const merchant = await repo.findMerchantFee(tx, merchantId);
-        if (!merchant || merchant.role !== 'merchant') {
+        if (merchant?.role !== 'merchant') {
           throw new ProblemError(401, 'unauthorized', MERCHANT_TEXT.unauthorized);
         }
         const feeBps = merchant.feeBps ?? defaultFeeBps;
@@ -390,12 +430,10 @@ export function createOrdersService(deps: {
         return answer;
       });
       if (order) return order;
-      return refusal(
-        id,
-        (row) => row.merchantId === merchantId,
-        MERCHANT_TEXT.orderNotFound,
-        { code: 'not-cancelable', detail: DEAL_MESSAGES.notCancelable },
-      );
+      return refusal(id, (row) => row.merchantId === merchantId, MERCHANT_TEXT.orderNotFound, {
+        code: 'not-cancelable',
+        detail: DEAL_MESSAGES.notCancelable,
+      });
     },
 
     async merchantBalance(merchantId: string) {
@@ -479,7 +517,9 @@ export function createOrdersService(deps: {
 
     /** POST user/verficate-transaction/: the trader confirms the money arrived (pending or verification). */
     async confirmByTrader(user: SessionUser, id: string): Promise<{ id: string; status: DealStatus }> {
-      const deal = await db.transaction((tx) => move(tx, { id, to: 'complete', actor: 'trader', traderId: user.id }));
+      const deal = await db.transaction((tx) =>
+        move(tx, { id, to: 'complete', actor: 'trader', traderId: user.id }),
+      );
       if (deal) return { id: deal.id, status: deal.status };
       const row = await repo.findById(db, id);
       if (!row || row.traderId !== user.id) throw notFound(DEAL_MESSAGES.notFound);
@@ -538,7 +578,8 @@ export function createOrdersService(deps: {
     /** The payer's receipt: PDF, JPEG or PNG by content, at most 10 MB, once, while the deal is open. */
     async uploadReceipt(id: string, content: Buffer): Promise<void> {
       if (!isUuid(id)) throw notFound(DEAL_MESSAGES.notFound);
-      if (content.length > RECEIPT_MAX_BYTES) throw new HttpError(413, { detail: DEAL_MESSAGES.receiptTooLarge });
+      if (content.length > RECEIPT_MAX_BYTES)
+        throw new HttpError(413, { detail: DEAL_MESSAGES.receiptTooLarge });
       const contentType = sniffReceiptType(content);
       if (!contentType) throw badRequest(DEAL_MESSAGES.receiptBadType);
       const row = await repo.findById(db, id);

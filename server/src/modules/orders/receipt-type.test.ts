@@ -5,7 +5,9 @@ describe('sniffReceiptType', () => {
   it('knows PDF, JPEG and PNG by their first bytes', () => {
     expect(sniffReceiptType(Buffer.from('%PDF-1.7\n'))).toBe('application/pdf');
     expect(sniffReceiptType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe('image/jpeg');
-    expect(sniffReceiptType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
+    expect(sniffReceiptType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(
+      'image/png',
+    );
   });
 
   it('refuses anything else, whatever it claims to be', () => {

@@ -17,4 +17,7 @@ export interface IncomingNotification {
  * confirm the deal it pays and answer its id (the orders service's matchIncomingNotification). Called once per
  * notification: a resent one is a duplicate and never reaches here, so a payment cannot confirm two deals.
  */
-export type MatchIncoming = (tx: Tx, notification: IncomingNotification) => Promise<{ dealId: string } | null>;
+export type MatchIncoming = (
+  tx: Tx,
+  notification: IncomingNotification,
+) => Promise<{ dealId: string } | null>;
