@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { deals, paymentMethods, terminals, users } from '../../db/schema/index.ts';
+
+/**
+ * Routing rules one by one: each test starts with no active method anywhere, adds the candidates it needs and
+ * checks which one the order goes to (or that none can take it).
+ */
+describe('order routing', () => {
+  let t: TestApp;
+  let merchant: Awaited<ReturnType<typeof merchantWithKey>>;
+  beforeAll(async () => {
+    t = await createTestApp({ TERMINAL_OFFLINE_AFTER_S: '120' });
+    await setRate(t, '100.00');
+    merchant = await merchantWithKey(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.update(paymentMethods).set({ isActive: false });
+  });
+
+  const routedTo = async (body: Parameters<typeof postOrder>[2]) => {
+    const response = await postOrder(t, merchant.key, body);
+    if (response.statusCode !== 201) return response.statusCode;
+    const [deal] = await t.database.db.select().from(deals).where(eq(deals.id, response.json().id));
+    return deal!.paymentMethodId;
+  };
+
+  it('takes only an active method of the requested mode with the requisite the payer needs', async () => {
+    const sbpOnly = await routableMethod(t, { balanceUsdt: 100n * USDT, c2c: false });
+    const c2cOnly = await routableMethod(t, { balanceUsdt: 100n * USDT, sbp: false });
+    expect(await routedTo({ payment_mode: 'sbp', amount: '100.00' })).toBe(sbpOnly.method.id);
+    expect(await routedTo({ payment_mode: 'c2c', amount: '100.00' })).toBe(c2cOnly.method.id);
+    await t.database.db
+      .update(paymentMethods)
+      .set({ isActive: false })
+      .where(eq(paymentMethods.id, sbpOnly.method.id));
+    expect(await routedTo({ payment_mode: 'sbp', amount: '101.00' })).toBe(422);
+  });
+
+  it('honours the preferred bank', async () => {
+    const sber = await routableMethod(t, { balanceUsdt: 100n * USDT, bankId: 1 });
+    const tbank = await routableMethod(t, { balanceUsdt: 100n * USDT, bankId: 2 });
+    expect(await routedTo({ amount: '110.00', bank_id: 2 })).toBe(tbank.method.id);
+    expect(await routedTo({ amount: '111.00', bank_id: 1 })).toBe(sber.method.id);
+    expect(await routedTo({ amount: '112.00', bank_id: 3 })).toBe(422);
+  });
+
+  it("keeps the amount within the method's limits", async () => {
+    const small = await routableMethod(t, { balanceUsdt: 1000n * USDT, maxKopecks: 100_000n });
+    const large = await routableMethod(t, { balanceUsdt: 1000n * USDT, minKopecks: 100_001n });
+    expect(await routedTo({ amount: '1000.00' })).toBe(small.method.id);
+    expect(await routedTo({ amount: '1000.01' })).toBe(large.method.id);
+  });
+
+  it('skips a method or a trader rated under 51 %', async () => {
+    const lowMethod = await routableMethod(t, { balanceUsdt: 100n * USDT, rating: '50.99' });
+    const lowTrader = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await t.database.db.update(users).set({ rating: '50' }).where(eq(users.id, lowTrader.traderId));
+    expect(await routedTo({ amount: '120.00' })).toBe(422);
+    await t.database.db
+      .update(paymentMethods)
+      .set({ rating: '51' })
+      .where(eq(paymentMethods.id, lowMethod.method.id));
+    expect(await routedTo({ amount: '120.00' })).toBe(lowMethod.method.id);
+  });
+
+  it("needs the trader's available USDT to cover the order", async () => {
+    const poor = await routableMethod(t, { balanceUsdt: 5n * USDT });
+    expect(await routedTo({ amount: '500.01' })).toBe(422);
+    expect(await routedTo({ amount: '500.00' })).toBe(poor.method.id);
+    expect(await routedTo({ amount: '1.00' })).toBe(422);
+  });
+
+  it('needs an enabled terminal that is online', async () => {
+    const method = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await t.database.db
+      .update(terminals)
+      .set({ status: 'Disabled' })
+      .where(eq(terminals.id, method.terminalId));
+    expect(await routedTo({ amount: '130.00' })).toBe(422);
+    await t.database.db
+      .update(terminals)
+      .set({ status: 'Enabled' })
+      .where(eq(terminals.id, method.terminalId));
+    await t.database.db
+      .update(terminals)
+      .set({ lastPing: sql`now() - interval '121 seconds'` })
+      .where(eq(terminals.id, method.terminalId));
+    expect(await routedTo({ amount: '130.00' })).toBe(422);
+    await t.database.db
+      .update(terminals)
+      .set({ lastPing: new Date() })
+      .where(eq(terminals.id, method.terminalId));
+    expect(await routedTo({ amount: '130.00' })).toBe(method.method.id);
+    await t.database.db
+      .update(paymentMethods)
+      .set({ terminalId: null })
+      .where(eq(paymentMethods.id, method.method.id));
+    expect(await routedTo({ amount: '131.00' })).toBe(422);
+  });
+
+  it('never gives one method two open deals of one amount; the next order of that amount goes elsewhere', async () => {
+    const first = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const second = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const a = await routedTo({ amount: '140.00' });
+    const b = await routedTo({ amount: '140.00' });
+    expect(new Set([a, b])).toEqual(new Set([first.method.id, second.method.id]));
+    expect(await routedTo({ amount: '140.00' })).toBe(422);
+    // Another amount still fits either.
+    expect([first.method.id, second.method.id]).toContain(await routedTo({ amount: '140.01' }));
+  });
+
+  it('gives the order to the method that has waited longest since its last deal (fair rotation)', async () => {
+    const methods = [
+      await routableMethod(t, { balanceUsdt: 100n * USDT }),
+      await routableMethod(t, { balanceUsdt: 100n * USDT }),
+      await routableMethod(t, { balanceUsdt: 100n * USDT }),
+    ];
+    const ids = methods.map((entry) => entry.method.id);
+    await t.database.db
+      .update(paymentMethods)
+      .set({ lastDealAt: new Date('2020-01-02T00:00:00Z') })
+      .where(eq(paymentMethods.id, ids[0]!));
+    await t.database.db
+      .update(paymentMethods)
+      .set({ lastDealAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(paymentMethods.id, ids[1]!));
+    await t.database.db
+      .update(paymentMethods)
+      .set({ lastDealAt: new Date('2020-01-03T00:00:00Z') })
+      .where(eq(paymentMethods.id, ids[2]!));
+    const order = [];
+    for (let index = 0; index < 6; index++) order.push(await routedTo({ amount: `${150 + index}.00` }));
+    expect(order).toEqual([ids[1], ids[0], ids[2], ids[1], ids[0], ids[2]]);
+  });
+});
+
+describe('order routing without the terminal rule', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
+    await setRate(t, '100.00');
+  });
+  afterAll(() => t.close());
+
+  it('routes to a method with no terminal when ROUTING_REQUIRE_TERMINAL=false', async () => {
+    const merchant = await merchantWithKey(t);
+    const method = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await t.database.db
+      .update(paymentMethods)
+      .set({ terminalId: null })
+      .where(eq(paymentMethods.id, method.method.id));
+    const response = await postOrder(t, merchant.key, { amount: '100.00' });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('order routing under concurrency', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setRate(t, '100.00');
+  });
+  afterAll(() => t.close());
+
+  it('200 simultaneous orders against 20 methods and limited balances: no double-booked amount, no overdraft, every frozen cent accounted for', async () => {
+    const merchant = await merchantWithKey(t);
+    // 10 traders with 2 methods each; each trader holds 30 USDT: enough for 3 of the orders below (10 USDT).
+    const traders: string[] = [];
+    for (let trader = 0; trader < 10; trader++) {
+      const first = await routableMethod(t, { balanceUsdt: 30n * USDT });
+      await routableMethod(t, { traderId: first.traderId, terminalId: first.terminalId });
+      traders.push(first.traderId);
+    }
+    // Five distinct amounts of 10 USDT each (1000 RUB ± kopecks): many orders share an amount.
+    const amounts = ['1000.00', '1000.01', '1000.02', '1000.03', '1000.04'];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        postOrder(t, merchant.key, { amount: amounts[index % amounts.length]!, external_id: `c-${index}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 422)).toBe(true);
+    const created = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json());
+    // 10 traders × 30 USDT / ~10 USDT: at most 29 orders fit (the 1000.0x amounts are a hair over 10 USDT).
+    expect(created.length).toBeGreaterThan(10);
+    const open = await t.database.db.select().from(deals).where(eq(deals.merchantId, merchant.id));
+    expect(open).toHaveLength(created.length);
+    const pairs = open.map((deal) => `${deal.paymentMethodId}:${deal.amountKopecks}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const trader of traders) {
+      const balances = await t.ctx.ledger.getBalances(trader);
+      const frozen = open
+        .filter((deal) => deal.traderId === trader)
+        .reduce((sum, deal) => sum + deal.amountUsdt, 0n);
+      expect(balances.frozen).toBe(frozen);
+      expect(balances.available + balances.frozen).toBe(30n * USDT);
+      expect(balances.available >= 0n).toBe(true);
+    }
+    // Each method holds at most one deal per amount, so 20 methods × 5 amounts bound the count too.
+    expect(created.length).toBeLessThanOrEqual(100);
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+});
