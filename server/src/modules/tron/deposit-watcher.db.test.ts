@@ -10,6 +10,7 @@ import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { PENDING_EXPIRY } from '../terminals/pending-expiry.ts';
+import { WEBHOOK_DELIVERY } from '../webhooks/webhook-delivery.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
 import { DEPOSIT_WATCHER, startDepositWatcher } from './deposit-watcher.ts';
 import * as repo from './tron.repository.ts';
@@ -381,6 +382,7 @@ describe('workers', () => {
       CODE_EXPIRY,
       IDEMPOTENCY_EXPIRY,
       PENDING_EXPIRY,
+      WEBHOOK_DELIVERY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);
