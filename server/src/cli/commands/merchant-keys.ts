@@ -1,5 +1,8 @@
 import { type ApiKey, createApiKeyBody } from '@app/shared';
-import { type AdminKeyRefusal, createMerchantKeysService } from '../../modules/merchants/merchant-keys.service.ts';
+import {
+  type AdminKeyRefusal,
+  createMerchantKeysService,
+} from '../../modules/merchants/merchant-keys.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** The name a key gets when the operator gives none. */

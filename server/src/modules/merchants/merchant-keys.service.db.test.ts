@@ -100,9 +100,9 @@ describe('merchant API keys', () => {
     expect(await refusal(service.revokeKey(trader.id, '00000000-0000-4000-8000-000000000000'))).toEqual(
       expected,
     );
-    expect(await t.database.db.select().from(merchantApiKeys).where(eq(merchantApiKeys.userId, trader.id))).toEqual(
-      [],
-    );
+    expect(
+      await t.database.db.select().from(merchantApiKeys).where(eq(merchantApiKeys.userId, trader.id)),
+    ).toEqual([]);
   });
 
   it(`holds at most ${MERCHANT_API_KEYS_MAX} active keys, even under parallel creates`, async () => {
@@ -194,6 +194,9 @@ describe('operator functions', () => {
     });
     expect(await service.listKeysForEmail('nobody@example.com')).toBeNull();
     const trader = await insertUser(t, { role: 'trader' });
-    expect(await service.createKeyForEmail(trader.email, 'CLI')).toEqual({ ok: false, reason: 'not-merchant' });
+    expect(await service.createKeyForEmail(trader.email, 'CLI')).toEqual({
+      ok: false,
+      reason: 'not-merchant',
+    });
   });
 });
