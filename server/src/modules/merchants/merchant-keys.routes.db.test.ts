@@ -10,7 +10,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, cookie?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', path: string, cookie?: string, payload?: object) =>
   t.app.inject({
     method,
     url: `${t.prefix}${path}`,
