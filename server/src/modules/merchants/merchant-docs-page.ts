@@ -90,8 +90,8 @@ function typeText(schema: Json): string {
 /** The rules on a value, as a reader would state them. */
 function constraintsText(schema: Json): string {
   const parts: string[] = [];
-  if (schema.minLength !== undefined) parts.push(`at least ${schema.minLength} characters`);
-  if (schema.maxLength !== undefined) parts.push(`at most ${schema.maxLength} characters`);
+  if (schema.minLength !== undefined) parts.push(`length ≥ ${schema.minLength}`);
+  if (schema.maxLength !== undefined) parts.push(`length ≤ ${schema.maxLength}`);
   if (typeof schema.minimum === 'number' && schema.minimum > -1e15) parts.push(`≥ ${schema.minimum}`);
   if (typeof schema.exclusiveMinimum === 'number') parts.push(`> ${schema.exclusiveMinimum}`);
   if (typeof schema.maximum === 'number' && schema.maximum < 1e15) parts.push(`≤ ${schema.maximum}`);
