@@ -195,7 +195,7 @@ export function DealsPage() {
       />
       {detailId ? (
         <DealDetailModal
-          key={detailId}
+          key={`detail-${detailId}`}
           id={detailId}
           open
           onOpenChange={(open) => {
@@ -207,7 +207,7 @@ export function DealsPage() {
       ) : null}
       {confirming ? (
         <ConfirmDealModal
-          key={confirming.id}
+          key={`confirm-${confirming.id}`}
           deal={confirming}
           open
           onOpenChange={(open) => {
