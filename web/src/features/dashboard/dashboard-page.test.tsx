@@ -1,10 +1,11 @@
 import { API, type DashboardResponse } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { markFirstVisit } from '../auth/first-visit.ts';
 import { BALANCE_HIDDEN_STORAGE_KEY } from './use-balance-hidden.ts';
 
@@ -207,5 +208,82 @@ describe('Terminals card', () => {
       'href',
       '/terminals',
     );
+  });
+});
+
+describe('Last Transaction card', () => {
+  const region = () => screen.getByRole('region', { name: 'Last Transaction' });
+
+  function withTransactions(transactions: DashboardResponse['transactions']) {
+    return { [`GET ${API.dashboard}`]: { body: { ...dashboardBody(), transactions } } };
+  }
+
+  function transaction(index: number, overrides: Partial<DashboardResponse['transactions'][number]> = {}) {
+    return {
+      id: `${String(index).padStart(8, '0')}-aaaa-4bbb-8ccc-dddddddddddd`,
+      created_at: new Date(2026, 10, 25, 14, index).toISOString(),
+      amount: 10 + index,
+      profit: 0.2,
+      bank: 'Сбербанк',
+      status: 'pending',
+      ...overrides,
+    };
+  }
+
+  afterEach(() => setViewportWidth(1024));
+
+  it('shows ID, Date, Amount, Profit, Bank and Progress (the status badge) in dollars', async () => {
+    setup(
+      false,
+      withTransactions([
+        transaction(5, { amount: 1234.5, profit: 12.345, status: 'COMPLETE' }),
+        transaction(6, { bank: null }),
+      ]),
+    );
+    const rows = await within(
+      await screen.findByRole('region', { name: 'Last Transaction' }),
+    ).findAllByTestId('last-transaction');
+    expect(rows).toHaveLength(2);
+    for (const name of ['ID', 'Date', 'Amount', 'Profit', 'Bank', 'Progress']) {
+      expect(within(region()).getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    const first = within(rows[0]!);
+    expect(first.getByTitle(transaction(5).id)).toHaveTextContent('00000005…');
+    expect(first.getByText('25.11.2026 14:05')).toBeInTheDocument();
+    expect(first.getByText('$1,234.50')).toBeInTheDocument();
+    expect(first.getByText('$12.35')).toBeInTheDocument();
+    expect(first.getByText('Сбербанк')).toBeInTheDocument();
+    expect(first.getByText('complete')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('—')).toBeInTheDocument();
+    expect(within(region()).getByRole('link', { name: 'Все сделки' })).toHaveAttribute('href', '/deal');
+  });
+
+  it('shows 5 per page', async () => {
+    const user = userEvent.setup();
+    setup(false, withTransactions(Array.from({ length: 7 }, (_, index) => transaction(index))));
+    const list = await within(
+      await screen.findByRole('region', { name: 'Last Transaction' }),
+    ).findAllByTestId('last-transaction');
+    expect(list).toHaveLength(5);
+    await user.click(within(region()).getByRole('button', { name: 'Страница 2' }));
+    const second = within(region()).getAllByTestId('last-transaction');
+    expect(second).toHaveLength(2);
+    expect(second[1]).toHaveTextContent('$16.00');
+  });
+
+  it('stacks the rows on a narrow screen', async () => {
+    setViewportWidth(375);
+    setup(false, withTransactions([transaction(1)]));
+    const list = await within(await screen.findByRole('region', { name: 'Last Transaction' })).findByTestId(
+      'last-transactions',
+    );
+    expect(list).toHaveAttribute('data-layout', 'stacked');
+    expect(within(region()).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("says 'No transactions yet' when there are none", async () => {
+    setup(false);
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    expect(within(region()).queryByTestId('last-transaction')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { TerminalsCard } from './terminals-card.tsx';
+import { TransactionsCard } from './transactions-card.tsx';
 
 /**
  * The welcome header (spec §2 Home dashboard; English like the rest of the dashboard, whose name
@@ -23,8 +24,8 @@ const WalletModal = lazy(() =>
 );
 
 /**
- * Home dashboard (/, /profile): the welcome header, the My Balance card with the wallet dialogs, and the
- * terminals' device cards.
+ * Home dashboard (/, /profile): the welcome header, the My Balance card with the wallet dialogs, the Last
+ * Transaction table and the terminals' device cards.
  */
 export function DashboardPage() {
   const user = useAuthUser();
@@ -53,7 +54,12 @@ export function DashboardPage() {
           isLead={isLead}
           onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
         />
-        {dashboard.isError ? null : <TerminalsCard terminals={dashboard.data?.terminals} />}
+        {dashboard.isError ? null : (
+          <>
+            <TransactionsCard transactions={dashboard.data?.transactions} />
+            <TerminalsCard terminals={dashboard.data?.terminals} />
+          </>
+        )}
       </div>
       {wallet.opened ? (
         <Suspense fallback={<OverlayLoader />}>

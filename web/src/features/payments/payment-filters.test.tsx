@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { FILTER_LABELS, PaymentFilters, SEARCH_DEBOUNCE_MS } from './payment-filters.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/index.ts';
+import { FILTER_LABELS, PaymentFilters } from './payment-filters.tsx';
 import { BANKS } from './test-fixtures.ts';
 
 function renderFilters(initial: PaymentListFilters = EMPTY_PAYMENT_FILTERS) {

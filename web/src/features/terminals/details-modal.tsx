@@ -2,10 +2,10 @@ import { type TerminalListItem, terminalStatusLabel } from '@app/shared';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
-import { Alert, Button, Modal, notify } from '../../ui/index.ts';
+import { Alert, Button, formatDate, Modal, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
 import { displayCharge } from './device-card.tsx';
-import { formatDateTime, OnlineStatus } from './online-status.tsx';
+import { OnlineStatus } from './online-status.tsx';
 
 /** Russian words of the Details dialog (the spec fixes only the button 'Details'). */
 export const DETAILS_TEXT = {
@@ -80,8 +80,8 @@ export function DetailsModal({
         <Row label={DETAILS_TEXT.model}>{terminal.device.model ?? '—'}</Row>
         <Row label={DETAILS_TEXT.os}>{terminal.device.os ?? '—'}</Row>
         <Row label={DETAILS_TEXT.appVersion}>{terminal.device.app_version ?? '—'}</Row>
-        <Row label={DETAILS_TEXT.activated}>{formatDateTime(terminal.activated_at)}</Row>
-        <Row label={DETAILS_TEXT.lastPing}>{formatDateTime(terminal.last_ping)}</Row>
+        <Row label={DETAILS_TEXT.activated}>{formatDate(terminal.activated_at)}</Row>
+        <Row label={DETAILS_TEXT.lastPing}>{formatDate(terminal.last_ping)}</Row>
         <Row label={DETAILS_TEXT.linked}>{terminal.payments_count}</Row>
       </dl>
       <div className="mt-5">

@@ -1,23 +1,8 @@
-import { cx } from '../../ui/index.ts';
+import { cx, formatDate } from '../../ui/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** A moment as the page writes it: 23.11.2026, 22:55; a dash when unknown. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
 
 /** How long ago a heartbeat came, in words: "только что", "5 мин назад", "3 ч назад", else the date. */
 export function lastSeenText(lastPing: string | null, now: number = Date.now()): string {
@@ -28,7 +13,7 @@ export function lastSeenText(lastPing: string | null, now: number = Date.now()):
   if (ago < MINUTE) return 'был(а) только что';
   if (ago < HOUR) return `был(а) ${Math.floor(ago / MINUTE)} мин назад`;
   if (ago < DAY) return `был(а) ${Math.floor(ago / HOUR)} ч назад`;
-  return `был(а) ${formatDateTime(lastPing)}`;
+  return `был(а) ${formatDate(lastPing)}`;
 }
 
 /** The words beside the online dot: "в сети", or "не в сети · был(а) …". */

@@ -2,6 +2,7 @@ import { WALLET_TEXT } from '@app/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../ui/index.ts';
 import { WhitelistPicker } from './whitelist-picker.tsx';
 
 const READY = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -27,13 +28,7 @@ describe('WhitelistPicker', () => {
 
     const pending = screen.getByRole('menuitem', { name: new RegExp(PENDING) });
     expect(pending).toHaveAttribute('aria-disabled', 'true');
-    const when = new Intl.DateTimeFormat('ru-RU', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(usableAt);
+    const when = formatDate(usableAt);
     expect(pending).toHaveTextContent(`доступен с ${when}`);
     await user.click(pending);
     expect(onPick).not.toHaveBeenCalled();

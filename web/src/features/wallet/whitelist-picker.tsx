@@ -1,14 +1,12 @@
 import { WALLET_TEXT, type WhitelistEntry, whitelistAvailableFromText } from '@app/shared';
 import { ListChecks } from 'lucide-react';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/index.ts';
-
-const DATE_TIME = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  formatDate,
+} from '../../ui/index.ts';
 
 /** An address is usable unless its entry's cool-down (usable_at) is still ahead; then when it ends. */
 function pendingUntil(entry: WhitelistEntry, now: number): Date | null {
@@ -55,7 +53,7 @@ export function WhitelistPicker({
               <span className="max-w-full truncate">{address}</span>
               {pending && (
                 <span className="font-sans text-caption text-gray-500">
-                  {whitelistAvailableFromText(DATE_TIME.format(pending))}
+                  {whitelistAvailableFromText(formatDate(pending))}
                 </span>
               )}
             </DropdownMenuItem>

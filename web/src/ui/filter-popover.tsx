@@ -2,7 +2,13 @@ import * as Checkbox from '@radix-ui/react-checkbox';
 import * as Popover from '@radix-ui/react-popover';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { buttonClasses, cx } from '../../ui/index.ts';
+import { buttonClasses } from './button.tsx';
+import { cx } from './cx.ts';
+
+export const FILTER_POPOVER_TEXT = {
+  search: 'Поиск',
+  nothingFound: 'Ничего не найдено',
+} as const;
 
 export interface FilterOption {
   value: string;
@@ -14,7 +20,7 @@ export interface FilterOption {
 }
 
 export interface MultiSelectFilterProps {
-  /** Accessible name of the control, e.g. "Режим оплаты". */
+  /** Accessible name of the control, e.g. "Режим оплаты"; also the popover's name. */
   label: string;
   /** Trigger text when nothing is selected, e.g. "All Payment Mode" (spec §2 filter bar). */
   allLabel: string;
@@ -83,7 +89,7 @@ export function MultiSelectFilter({
   selected,
   onChange,
   searchable = false,
-  searchPlaceholder = 'Поиск',
+  searchPlaceholder = FILTER_POPOVER_TEXT.search,
   showAll = true,
   className,
 }: MultiSelectFilterProps) {
@@ -157,7 +163,7 @@ export function MultiSelectFilter({
               </div>
             ))}
             {visible.length === 0 ? (
-              <p className="px-2 py-3 text-small text-gray-500">Ничего не найдено</p>
+              <p className="px-2 py-3 text-small text-gray-500">{FILTER_POPOVER_TEXT.nothingFound}</p>
             ) : null}
           </div>
         </Popover.Content>

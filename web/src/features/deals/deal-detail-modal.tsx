@@ -1,0 +1,192 @@
+import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type TransactionDetail } from '@app/shared';
+import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { answerFieldText } from '../../api/errors.ts';
+import { Button, ErrorState, formatDate, Modal, Skeleton, StatusBadge } from '../../ui/index.ts';
+import { useDealDetail } from './api.ts';
+import {
+  DEAL_ACTOR_LABELS,
+  DEAL_PAGE_TEXT,
+  DealId,
+  formatRub,
+  ORDER_TYPE_LABELS,
+  requisiteText,
+} from './deal-parts.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6 first:mt-0">
+      <h3 className="mb-2 text-caption font-medium tracking-wide text-gray-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="shrink-0 text-small text-gray-500">{label}</dt>
+      <dd className="min-w-0 text-right text-small font-medium break-words text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The SHA-256 of a receipt, short enough for a line; the whole hash is in its title. */
+function shortHash(hash: string): string {
+  return hash.length > 16 ? `${hash.slice(0, 16)}…` : hash;
+}
+
+function DetailBody({ deal }: { deal: TransactionDetail }) {
+  const details = deal.payment_details;
+  return (
+    <div data-testid="deal-detail">
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-2">
+        <DealId id={deal.id} />
+        <StatusBadge status={deal.status} />
+      </div>
+      <Section title={DEAL_PAGE_TEXT.detailTitle}>
+        <dl className="divide-y divide-gray-100">
+          <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRub(details.amount)}</Row>
+          <Row label={DEAL_PAGE_TEXT.amountUsdt}>
+            {formatDollars(deal.amount)}
+            <span className="ml-1.5 font-normal text-gray-500">({deal.amount_usdt} USDT)</span>
+          </Row>
+          <Row label={DEAL_PAGE_TEXT.profit}>{formatDollars(deal.profit)}</Row>
+          <Row label={DEAL_PAGE_TEXT.rate}>{deal.rate}</Row>
+          <Row label={DEAL_PAGE_TEXT.orderType}>{ORDER_TYPE_LABELS[deal.order_type] ?? deal.order_type}</Row>
+          <Row label={DEAL_PAGE_TEXT.created}>{formatDate(deal.created_at)}</Row>
+          <Row label={DEAL_PAGE_TEXT.expires}>{formatDate(deal.expires_at)}</Row>
+          {deal.paid_at ? <Row label={DEAL_PAGE_TEXT.paid}>{formatDate(deal.paid_at)}</Row> : null}
+          {deal.description ? <Row label={DEAL_PAGE_TEXT.dealDescription}>{deal.description}</Row> : null}
+        </dl>
+      </Section>
+      <Section title={DEAL_PAGE_TEXT.requisites}>
+        <dl className="divide-y divide-gray-100">
+          <Row label={DEAL_PAGE_TEXT.bank}>{details.bank.name}</Row>
+          <Row label={details.card ? DEAL_PAGE_TEXT.card : DEAL_PAGE_TEXT.phone}>
+            <span className="font-mono">{requisiteText(details)}</span>
+          </Row>
+          <Row label={DEAL_PAGE_TEXT.owner}>{details.owner_name}</Row>
+        </dl>
+      </Section>
+      <Section title={DEAL_PAGE_TEXT.timeline}>
+        <ol className="flex flex-col gap-2" data-testid="deal-timeline">
+          {deal.timeline.map((event) => (
+            <li
+              key={`${event.at}-${event.to}`}
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-gray-50 px-3 py-2 text-small"
+            >
+              {event.from ? (
+                <>
+                  <StatusBadge status={event.from} />
+                  <ArrowRight size={14} className="text-gray-400" aria-label="→" />
+                </>
+              ) : null}
+              <StatusBadge status={event.to} />
+              <span className="text-gray-500">
+                {event.by ? `${DEAL_ACTOR_LABELS[event.by] ?? event.by} · ` : ''}
+                {formatDate(event.at)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section title={DEAL_PAGE_TEXT.notification}>
+        {deal.notification ? (
+          <dl className="divide-y divide-gray-100" data-testid="deal-notification">
+            <Row label={DEAL_PAGE_TEXT.sender}>{deal.notification.sender}</Row>
+            <Row label={DEAL_PAGE_TEXT.receivedAt}>{formatDate(deal.notification.received_at)}</Row>
+            <div className="pt-2">
+              <p className="rounded-lg bg-gray-50 px-3 py-2 text-small whitespace-pre-wrap text-gray-800">
+                {deal.notification.text}
+              </p>
+            </div>
+          </dl>
+        ) : (
+          <p className="text-small text-gray-500">{DEAL_PAGE_TEXT.noNotification}</p>
+        )}
+      </Section>
+      <Section title={DEAL_PAGE_TEXT.receipt}>
+        {deal.receipt ? (
+          <div className="flex flex-wrap items-center justify-between gap-2" data-testid="deal-receipt">
+            <a
+              href={deal.receipt.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-small font-medium text-brand-700 hover:text-brand-800"
+            >
+              {DEAL_PAGE_TEXT.openReceipt}
+              <ExternalLink size={14} aria-hidden />
+            </a>
+            <span className="font-mono text-caption text-gray-500" title={deal.receipt.sha256}>
+              SHA-256 {shortHash(deal.receipt.sha256)}
+            </span>
+          </div>
+        ) : (
+          <p className="text-small text-gray-500">{DEAL_PAGE_TEXT.noReceipt}</p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/**
+ * A deal's detail (spec §2 Deals page): rubles and USDT, rate, the requisites used, the timeline of status
+ * changes, the matched bank notification and the payer's receipt. `canConfirm` decides whether the
+ * confirm-receipt action is offered; `onConfirm` opens the confirmation step.
+ */
+export function DealDetailModal({
+  id,
+  open,
+  onOpenChange,
+  canConfirm,
+  onConfirm,
+}: {
+  id: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  canConfirm: (deal: TransactionDetail) => boolean;
+  onConfirm: (deal: TransactionDetail) => void;
+}) {
+  const detail = useDealDetail(id, open);
+  const deal = detail.data;
+
+  let body: ReactNode;
+  if (detail.isPending) {
+    body = (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton className="h-8 w-1/2 rounded-lg" />
+        <Skeleton className="h-40 rounded-xl" />
+        <Skeleton className="h-24 rounded-xl" />
+      </div>
+    );
+  } else if (detail.isError && !deal) {
+    body = (
+      <ErrorState
+        message={answerFieldText(detail.error, 'detail', DEAL_MESSAGES.loadFailed)}
+        onRetry={() => detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    );
+  } else if (deal) {
+    body = <DetailBody deal={deal} />;
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={DEAL_PAGE_TEXT.detailTitle}
+      footer={
+        deal && canConfirm(deal) ? (
+          <Button leftIcon={<CheckCheck size={16} />} onClick={() => onConfirm(deal)}>
+            {DEALS_TEXT.confirmReceipt}
+          </Button>
+        ) : undefined
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

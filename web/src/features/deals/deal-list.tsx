@@ -1,0 +1,212 @@
+import { DEALS_TEXT, formatDollars, type Transaction } from '@app/shared';
+import { ArrowDown, ArrowUp, ArrowUpDown, CheckCheck, Info } from 'lucide-react';
+import {
+  Button,
+  Card,
+  cx,
+  formatDate,
+  StatusBadge,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../ui/index.ts';
+import type { DealSort, TransactionSort } from './api.ts';
+import { DEAL_PAGE_TEXT, DealId, formatRub } from './deal-parts.tsx';
+
+export interface DealListProps {
+  deals: Transaction[];
+  sort: DealSort;
+  onSort: (column: TransactionSort) => void;
+  canConfirm: (deal: Transaction) => boolean;
+  onDetails: (deal: Transaction) => void;
+  onConfirm: (deal: Transaction) => void;
+}
+
+/** The sortable columns and their captions (spec §2 Deals page: by date, amount and profit). */
+const SORT_COLUMNS: Array<{ column: TransactionSort; label: string }> = [
+  { column: 'created_at', label: DEALS_TEXT.columns.date },
+  { column: 'amount', label: DEALS_TEXT.columns.amount },
+  { column: 'profit', label: DEALS_TEXT.columns.profit },
+];
+
+const sortOf = (sort: DealSort, column: TransactionSort) => (sort.sort === column ? sort.order : null);
+
+function DealActions({
+  deal,
+  canConfirm,
+  onDetails,
+  onConfirm,
+  stretch = false,
+}: Omit<DealListProps, 'deals' | 'sort' | 'onSort' | 'canConfirm'> & {
+  deal: Transaction;
+  canConfirm: boolean;
+  stretch?: boolean;
+}) {
+  return (
+    <div className={cx('flex items-center gap-2', stretch ? 'flex-wrap' : 'justify-end')}>
+      <Button
+        variant="secondary"
+        size="sm"
+        leftIcon={<Info size={14} />}
+        onClick={() => onDetails(deal)}
+        className={stretch ? 'flex-1' : undefined}
+      >
+        {DEAL_PAGE_TEXT.details}
+      </Button>
+      {canConfirm ? (
+        <Button
+          size="sm"
+          leftIcon={<CheckCheck size={14} />}
+          onClick={() => onConfirm(deal)}
+          className={stretch ? 'flex-1' : undefined}
+        >
+          {DEALS_TEXT.confirmReceipt}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The wide layout: the spec's table (ID, Date, Amount, Profit, Status, Actions) with sortable headers. */
+export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
+  return (
+    <Table data-testid="deals-list" data-layout="table">
+      <TableHead>
+        <tr>
+          <TableHeaderCell>{DEALS_TEXT.columns.id}</TableHeaderCell>
+          <TableHeaderCell sort={sortOf(sort, 'created_at')} onSort={() => onSort('created_at')}>
+            {DEALS_TEXT.columns.date}
+          </TableHeaderCell>
+          <TableHeaderCell align="right" sort={sortOf(sort, 'amount')} onSort={() => onSort('amount')}>
+            {DEALS_TEXT.columns.amount}
+          </TableHeaderCell>
+          <TableHeaderCell align="right" sort={sortOf(sort, 'profit')} onSort={() => onSort('profit')}>
+            {DEALS_TEXT.columns.profit}
+          </TableHeaderCell>
+          <TableHeaderCell>{DEALS_TEXT.columns.status}</TableHeaderCell>
+          <TableHeaderCell align="right">{DEALS_TEXT.columns.actions}</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {deals.map((deal) => (
+          <TableRow key={deal.id} data-testid="deal-row">
+            <TableCell>
+              <DealId id={deal.id} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">{formatDate(deal.created_at)}</TableCell>
+            <TableCell align="right">
+              <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
+              <span className="block text-caption text-gray-500">
+                {formatRub(deal.payment_details.amount)}
+              </span>
+            </TableCell>
+            <TableCell align="right">{formatDollars(deal.profit)}</TableCell>
+            <TableCell>
+              <StatusBadge status={deal.status} />
+            </TableCell>
+            <TableCell>
+              <DealActions
+                deal={deal}
+                canConfirm={canConfirm(deal)}
+                onDetails={onDetails}
+                onConfirm={onConfirm}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SortButton({
+  label,
+  order,
+  onClick,
+}: {
+  label: string;
+  order: DealSort['order'] | null;
+  onClick: () => void;
+}) {
+  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={order !== null}
+      className={cx(
+        'inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-caption font-medium transition',
+        order ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
+      )}
+    >
+      {label}
+      <Icon size={13} aria-hidden />
+    </button>
+  );
+}
+
+/** The narrow layout (950 px or less): one card per deal, with the sort as buttons above the cards. */
+export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
+  return (
+    <div data-testid="deals-list" data-layout="cards">
+      <fieldset className="mb-3 inline-flex items-center gap-0.5 rounded-lg bg-gray-100 p-0.5">
+        <legend className="sr-only">{DEAL_PAGE_TEXT.sort}</legend>
+        {SORT_COLUMNS.map(({ column, label }) => (
+          <SortButton
+            key={column}
+            label={label}
+            order={sortOf(sort, column)}
+            onClick={() => onSort(column)}
+          />
+        ))}
+      </fieldset>
+      <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
+        {deals.map((deal) => (
+          <li key={deal.id} className="min-w-0">
+            <Card padding="sm" data-testid="deal-card" className="flex h-full flex-col gap-3">
+              <div className="flex items-center justify-between gap-2">
+                <DealId id={deal.id} />
+                <StatusBadge status={deal.status} />
+              </div>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-small">
+                <div>
+                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.date}</dt>
+                  <dd className="tabular-nums text-gray-800">{formatDate(deal.created_at)}</dd>
+                </div>
+                <div>
+                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.amount}</dt>
+                  <dd className="tabular-nums">
+                    <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
+                    <span className="ml-1 text-caption text-gray-500">
+                      {formatRub(deal.payment_details.amount)}
+                    </span>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.profit}</dt>
+                  <dd className="tabular-nums text-gray-800">{formatDollars(deal.profit)}</dd>
+                </div>
+                <div>
+                  <dt className="text-caption text-gray-500">{DEAL_PAGE_TEXT.bank}</dt>
+                  <dd className="truncate text-gray-800">{deal.payment_details.bank.name}</dd>
+                </div>
+              </dl>
+              <div className="mt-auto">
+                <DealActions
+                  deal={deal}
+                  canConfirm={canConfirm(deal)}
+                  onDetails={onDetails}
+                  onConfirm={onConfirm}
+                  stretch
+                />
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
