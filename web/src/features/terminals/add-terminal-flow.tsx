@@ -11,7 +11,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
-import { copyText } from '../wallet/copy-text.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import {
   BadPairingDataError,
   EMPTY_TERMINAL_FILTERS,

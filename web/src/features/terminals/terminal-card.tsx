@@ -3,7 +3,7 @@ import { Copy, Info, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
-import { copyText } from '../wallet/copy-text.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import { useSetTerminalStatus } from './api.ts';
 import { DetailsModal } from './details-modal.tsx';
 import { displayCharge } from './device-card.tsx';

@@ -6,7 +6,7 @@ import { walletErrorText } from '../../api/errors.ts';
 import { Alert, Button, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import { useConfirmWalletAddress, useRequestWalletAddress } from './api.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../ui/copy-text.ts';
 
 export interface DepositPanelProps {
   /** undefined while loading, null when the user has no address yet. */
