@@ -52,8 +52,9 @@ function lastAnswer(event: WebhookEvent): string {
 /** The order id, shortened, with the whole id on hover and for screen readers. */
 function OrderId({ id }: { id: string }) {
   return (
-    <span className="font-mono text-caption" title={id} aria-label={id}>
-      {id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id}
+    <span className="font-mono text-caption" title={id}>
+      <span aria-hidden>{id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id}</span>
+      <span className="sr-only">{id}</span>
     </span>
   );
 }
