@@ -148,6 +148,4 @@ export const payerOrderSchema = z.object({
 });
 export type PayerOrder = z.infer<typeof payerOrderSchema>;
 
-/** The payer's receipt: PDF, JPEG or PNG up to 10 MB, checked by content. */
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export { RECEIPT_CONTENT_TYPES, RECEIPT_MAX_BYTES } from './receipt.ts';

@@ -52,4 +52,12 @@ export const PAYER_TEXT = {
   notFound: 'Заказ не найден',
   backToShop: 'Вернуться в магазин',
   uploadReceipt: 'Загрузить чек',
+  /** A dispute was opened: the payer learns only that the payment is being looked at. */
+  dispute: 'Платёж на проверке',
+  copied: 'Скопировано',
+  copyFailed: 'Не удалось скопировать',
+  timeLeft: 'Осталось времени',
+  loadFailed: 'Не удалось загрузить заказ. Проверьте подключение к интернету.',
+  paidFailed: 'Не удалось отправить отметку об оплате. Попробуйте ещё раз.',
+  receiptFailed: 'Не удалось загрузить чек. Попробуйте ещё раз.',
 } as const;

@@ -1,4 +1,4 @@
-import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT } from '@app/shared';
+import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT, PAYER_TEXT } from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getIsLead, LEAD_STORAGE_KEY } from '../api/lead-store.ts';
@@ -110,6 +110,22 @@ describe('lead check', () => {
     act(() => window.dispatchEvent(new PopStateEvent('popstate')));
     await waitFor(() => expect(leadChecks(calls)).toBe(1));
     await waitFor(() => expect(getIsLead()).toBe(true));
+  });
+
+  it('/c2c/:id is public: the payer page renders without a session check, a lead check or the shell', async () => {
+    holdSession();
+    const order = '0190a5d2-7c1e-7a41-9f3e-3b2c1d0e9f8a';
+    window.history.replaceState(null, '', `/c2c/${order}`);
+    const { calls } = mockApi(
+      signedIn(true, { [`GET ${API.payer.order(order)}`]: { status: 404, body: { detail: 'нет' } } }),
+    );
+    const { router } = renderAt(`/c2c/${order}`);
+    expect(await screen.findByRole('heading', { name: PAYER_TEXT.notFound })).toBeInTheDocument();
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    expect(currentPath(router)).toBe(`/c2c/${order}`);
+    expect(leadChecks(calls)).toBe(0);
+    expect(calls.some((call) => call.path === API.auth.checkUserAuth)).toBe(false);
+    expect(screen.queryByTestId('bottom-menu')).not.toBeInTheDocument();
   });
 
   it('skips /about, /services and /contact, and every page without a session', async () => {

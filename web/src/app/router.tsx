@@ -29,6 +29,8 @@ const publicRoutes: RouteObject[] = [
     path: '/contact',
     lazy: page(() => import('../features/landing/contact-page.tsx').then((m) => m.ContactPage)),
   },
+  // The payer page of an order (issue 10): strangers on phones, no session, no lead check (lead-check.ts).
+  { path: '/c2c/:id', lazy: page(() => import('../features/payer/payer-page.tsx').then((m) => m.PayerPage)) },
   { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage)) },
 ];
 

@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Copy, RotateCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Component, type ReactNode, useEffect, useState } from 'react';
+import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
-import { copyText } from '../wallet/copy-text.ts';
 import {
   BadPairingDataError,
   EMPTY_TERMINAL_FILTERS,

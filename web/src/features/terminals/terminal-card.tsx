@@ -2,8 +2,8 @@ import { TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/
 import { Copy, Info, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
-import { copyText } from '../wallet/copy-text.ts';
 import { useSetTerminalStatus } from './api.ts';
 import { DetailsModal } from './details-modal.tsx';
 import { displayCharge } from './device-card.tsx';

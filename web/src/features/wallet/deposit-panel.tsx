@@ -3,10 +3,10 @@ import { Copy, RotateCw, TriangleAlert, Wallet } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { walletErrorText } from '../../api/errors.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import { useConfirmWalletAddress, useRequestWalletAddress } from './api.ts';
-import { copyText } from './copy-text.ts';
 
 export interface DepositPanelProps {
   /** undefined while loading, null when the user has no address yet. */

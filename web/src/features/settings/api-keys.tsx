@@ -1,0 +1,283 @@
+import { type ApiKey, createApiKeyBody, MERCHANT_TEXT } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorText, serverFieldErrors } from '../../api/errors.ts';
+import { formatDate } from '../../ui/format-date.ts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  Modal,
+  notify,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  useMediaQuery,
+} from '../../ui/index.ts';
+import { type CreatedApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
+import { API_SECTION_TEXT as T } from './api-texts.ts';
+import { ShownOnceModal } from './shown-once-modal.tsx';
+
+/** Below this width the keys are cards instead of a table. */
+export const API_SECTION_NARROW_QUERY = '(max-width: 720px)';
+
+/** The API keys card: the list, "Создать ключ" (the key shown once) and revoking behind a confirmation. */
+export function ApiKeysCard() {
+  const keys = useApiKeys();
+  const narrow = useMediaQuery(API_SECTION_NARROW_QUERY);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  let body: ReactNode;
+  if (keys.isPending) {
+    body = (
+      <div className="flex flex-col gap-2" aria-busy="true" data-testid="keys-loading">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  } else if (keys.isError) {
+    body = (
+      <ErrorState
+        message={MERCHANT_TEXT.keysLoadFailed}
+        onRetry={() => void keys.refetch()}
+        retrying={keys.isFetching}
+      />
+    );
+  } else if (keys.data.length === 0) {
+    body = <EmptyState icon={<KeyRound size={22} />} title={T.noKeys} description={T.noKeysHint} />;
+  } else if (narrow) {
+    body = (
+      <ul className="flex flex-col gap-3">
+        {keys.data.map((key) => (
+          <li key={key.id} data-testid="api-key" className="rounded-lg border border-gray-200 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-gray-900">{key.name}</p>
+                <p className="mt-0.5 font-mono text-small text-gray-600">{key.prefix}…</p>
+              </div>
+              <KeyStatus apiKey={key} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-small">
+              <dt className="text-gray-500">{T.columns.created}</dt>
+              <dd className="text-right text-gray-800">{formatDate(key.created_at)}</dd>
+              <dt className="text-gray-500">{T.columns.lastUsed}</dt>
+              <dd className="text-right text-gray-800">{lastUsed(key)}</dd>
+            </dl>
+            {key.revoked_at ? null : (
+              <Button variant="secondary" size="sm" className="mt-3" onClick={() => setRevoking(key)}>
+                {MERCHANT_TEXT.revokeKey}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{T.columns.name}</TableHeaderCell>
+            <TableHeaderCell>{T.columns.prefix}</TableHeaderCell>
+            <TableHeaderCell>{T.columns.created}</TableHeaderCell>
+            <TableHeaderCell>{T.columns.lastUsed}</TableHeaderCell>
+            <TableHeaderCell>{T.columns.status}</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Действия</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {keys.data.map((key) => (
+            <TableRow key={key.id} data-testid="api-key">
+              <TableCell className="font-medium text-gray-900">{key.name}</TableCell>
+              <TableCell className="font-mono">{key.prefix}…</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(key.created_at)}</TableCell>
+              <TableCell className="whitespace-nowrap">{lastUsed(key)}</TableCell>
+              <TableCell>
+                <KeyStatus apiKey={key} />
+              </TableCell>
+              <TableCell align="right">
+                {key.revoked_at ? null : (
+                  <Button variant="secondary" size="sm" onClick={() => setRevoking(key)}>
+                    {MERCHANT_TEXT.revokeKey}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title={MERCHANT_TEXT.keysTitle}
+        description={T.keysDescription}
+        actions={
+          <Button size="sm" leftIcon={<Plus size={16} />} onClick={() => setCreating(true)}>
+            {MERCHANT_TEXT.createKey}
+          </Button>
+        }
+      />
+      {body}
+      <CreateKeyModal
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(key) => {
+          setCreating(false);
+          setCreated(key);
+        }}
+      />
+      <RevokeKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
+      <ShownOnceModal
+        value={created?.key ?? null}
+        title={T.keyCreated}
+        warning={MERCHANT_TEXT.keyShownOnce}
+        onClose={() => setCreated(null)}
+      />
+    </Card>
+  );
+}
+
+function lastUsed(key: ApiKey): string {
+  return key.last_used_at ? formatDate(key.last_used_at) : T.never;
+}
+
+function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
+  return apiKey.revoked_at ? (
+    <Badge tone="muted">{T.revoked}</Badge>
+  ) : (
+    <Badge tone="success" dot>
+      {T.active}
+    </Badge>
+  );
+}
+
+interface CreateKeyModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (key: CreatedApiKey) => void;
+}
+
+function CreateKeyModal({ open, onOpenChange, onCreated }: CreateKeyModalProps) {
+  const create = useCreateApiKey();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<{ name: string }>({
+    resolver: zodResolver(createApiKeyBody),
+    defaultValues: { name: '' },
+  });
+
+  const close = (next: boolean) => {
+    if (!next) {
+      reset();
+      setProblem(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const key = await create.mutateAsync(values);
+      reset();
+      onCreated(key);
+    } catch (error) {
+      const fields = serverFieldErrors(error, ['name'] as const);
+      if (fields.name) setError('name', { type: 'server', message: fields.name });
+      else setProblem(errorText(error, T.keyCreateFailed));
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      size="sm"
+      title={MERCHANT_TEXT.createKey}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" form="create-api-key" loading={formState.isSubmitting}>
+            {T.create}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-api-key" onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {problem ? (
+          <Alert tone="danger" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Field label={T.keyName} hint={T.keyNameHint} error={formState.errors.name?.message} required>
+          <Input autoComplete="off" maxLength={50} {...register('name')} />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const revoke = useRevokeApiKey();
+
+  const confirm = async () => {
+    if (!apiKey) return;
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      notify.success(T.keyRevoked);
+      onClose();
+    } catch (error) {
+      notify.error(errorText(error, T.keyRevokeFailed));
+    }
+  };
+
+  return (
+    <Modal
+      open={apiKey !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      size="sm"
+      title={`${MERCHANT_TEXT.revokeKey} ключ`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={revoke.isPending}>
+            {T.cancel}
+          </Button>
+          <Button variant="danger" loading={revoke.isPending} onClick={() => void confirm()}>
+            {MERCHANT_TEXT.revokeKey}
+          </Button>
+        </>
+      }
+    >
+      {apiKey ? (
+        <div className="flex flex-col gap-3 text-body text-gray-700">
+          <p>{MERCHANT_TEXT.revokeConfirm}</p>
+          <p className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5">
+            <span className="font-medium text-gray-900">{apiKey.name}</span>{' '}
+            <span className="font-mono text-small text-gray-600">{apiKey.prefix}…</span>
+          </p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { MERCHANT_TEXT, type WebhookEvent } from '@app/shared';
+import { Inbox, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { errorText } from '../../api/errors.ts';
+import { formatDate } from '../../ui/format-date.ts';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  Card,
+  CardHeader,
+  EmptyState,
+  ErrorState,
+  notify,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  useMediaQuery,
+} from '../../ui/index.ts';
+import { useResendWebhookEvent, useWebhookEvents } from './api.ts';
+import { API_SECTION_NARROW_QUERY } from './api-keys.tsx';
+import { API_SECTION_TEXT as T } from './api-texts.ts';
+
+const STATE_TONES: Record<WebhookEvent['state'], BadgeTone> = {
+  pending: 'warning',
+  delivered: 'success',
+  failed: 'danger',
+};
+
+function StateBadge({ state }: { state: WebhookEvent['state'] }) {
+  return (
+    <Badge tone={STATE_TONES[state]} dot>
+      {T.states[state]}
+    </Badge>
+  );
+}
+
+/** The last answer of the merchant's server: its status code, else the error (timeout, refused). */
+function lastAnswer(event: WebhookEvent): string {
+  if (event.last_status_code !== null) {
+    return event.last_error
+      ? `${event.last_status_code} · ${event.last_error}`
+      : String(event.last_status_code);
+  }
+  return event.last_error ?? '—';
+}
+
+/** The order id, shortened, with the whole id on hover and for screen readers. */
+function OrderId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-caption" title={id}>
+      <span aria-hidden>{id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id}</span>
+      <span className="sr-only">{id}</span>
+    </span>
+  );
+}
+
+/** The delivery log: one row per event with its attempts, "Отправить снова" and "Показать ещё". */
+export function WebhookDeliveriesCard() {
+  const events = useWebhookEvents();
+  const resend = useResendWebhookEvent();
+  const narrow = useMediaQuery(API_SECTION_NARROW_QUERY);
+
+  const send = async (event: WebhookEvent) => {
+    try {
+      const result = await resend.mutateAsync(event.id);
+      if (result.state === 'delivered') notify.success(T.resentDelivered);
+      else notify.warning(T.resentNotDelivered, { description: lastAnswer(result) });
+    } catch (error) {
+      notify.error(errorText(error, T.resendFailed));
+    }
+  };
+
+  const resendButton = (event: WebhookEvent) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      leftIcon={<Send size={14} />}
+      loading={resend.isPending && resend.variables === event.id}
+      disabled={resend.isPending && resend.variables !== event.id}
+      onClick={() => void send(event)}
+    >
+      {MERCHANT_TEXT.resend}
+    </Button>
+  );
+
+  const items = events.data?.pages.flatMap((page) => page.results) ?? [];
+  let body: ReactNode;
+  if (events.isPending) {
+    body = (
+      <div className="flex flex-col gap-2" aria-busy="true" data-testid="deliveries-loading">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  } else if (events.isError && items.length === 0) {
+    body = (
+      <ErrorState
+        message={MERCHANT_TEXT.deliveriesLoadFailed}
+        onRetry={() => void events.refetch()}
+        retrying={events.isFetching}
+      />
+    );
+  } else if (items.length === 0) {
+    body = <EmptyState icon={<Inbox size={22} />} title={T.noDeliveries} />;
+  } else if (narrow) {
+    body = (
+      <ul className="flex flex-col gap-3">
+        {items.map((event) => (
+          <li key={event.id} data-testid="webhook-event" className="rounded-lg border border-gray-200 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-mono text-small font-medium text-gray-900">{event.type}</p>
+                <OrderId id={event.order_id} />
+              </div>
+              <StateBadge state={event.state} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-small">
+              <dt className="text-gray-500">{T.columnsEvents.attempts}</dt>
+              <dd className="text-right text-gray-800 tabular-nums">{event.attempts}</dd>
+              <dt className="text-gray-500">{T.columnsEvents.last}</dt>
+              <dd className="text-right break-words text-gray-800">{lastAnswer(event)}</dd>
+              <dt className="text-gray-500">{T.columnsEvents.next}</dt>
+              <dd className="text-right text-gray-800">{formatDate(event.next_attempt_at)}</dd>
+              <dt className="text-gray-500">{T.columnsEvents.delivered}</dt>
+              <dd className="text-right text-gray-800">{formatDate(event.delivered_at)}</dd>
+            </dl>
+            <div className="mt-3">{resendButton(event)}</div>
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{T.columnsEvents.type}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.order}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.state}</TableHeaderCell>
+            <TableHeaderCell align="right">{T.columnsEvents.attempts}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.last}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.next}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.delivered}</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Действия</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {items.map((event) => (
+            <TableRow key={event.id} data-testid="webhook-event">
+              <TableCell className="font-mono whitespace-nowrap text-gray-900">{event.type}</TableCell>
+              <TableCell>
+                <OrderId id={event.order_id} />
+              </TableCell>
+              <TableCell>
+                <StateBadge state={event.state} />
+              </TableCell>
+              <TableCell align="right">{event.attempts}</TableCell>
+              <TableCell className="max-w-56 truncate" title={lastAnswer(event)}>
+                {lastAnswer(event)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(event.next_attempt_at)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(event.delivered_at)}</TableCell>
+              <TableCell align="right">{resendButton(event)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader title={MERCHANT_TEXT.deliveriesTitle} description={T.deliveriesDescription} />
+      {body}
+      {events.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            loading={events.isFetchingNextPage}
+            onClick={() => void events.fetchNextPage()}
+          >
+            {T.more}
+          </Button>
+        </div>
+      ) : null}
+      {events.isFetchNextPageError ? (
+        <p role="alert" className="mt-3 text-center text-small text-danger-600">
+          {MERCHANT_TEXT.deliveriesLoadFailed}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
