@@ -1,7 +1,7 @@
 import { type DealPaymentDetails, groupCardDigits } from '@app/shared';
 import { Copy } from 'lucide-react';
+import { copyText } from '../../ui/copy-text.ts';
 import { cx, IconButton, notify } from '../../ui/index.ts';
-import { copyText } from '../wallet/copy-text.ts';
 
 /** Words of the Deals page that spec §2 does not fix (Russian); the fixed ones are DEALS_TEXT in shared. */
 export const DEAL_PAGE_TEXT = {
