@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = [
   'src/features/landing/about-page.tsx',
   'src/features/landing/services-page.tsx',
   'src/features/landing/contact-page.tsx',
+  'src/features/payer/payer-page.tsx',
 ];
 const ENTRY = 'index.html';
 
