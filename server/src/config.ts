@@ -88,6 +88,11 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How long a failing webhook event is retried before it is given up. */
   WEBHOOK_RETRY_HOURS: positiveInt.default(72),
+  /**
+   * Whether webhooks may go to loopback and private addresses. Unset: only outside production or when
+   * PUBLIC_URL itself is a loopback address (a local `npm start`, whose demo merchant listens on 127.0.0.1).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   MERCHANT_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,6 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { paymentCreateRequest, paymentListQuery, paymentUpdateRequest, terminalListQuery } from '@app/shared';
+import pino from 'pino';
+import type { AppConfig } from '../config.ts';
+import { type AppContext, createContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
 import * as users from '../modules/users/users.service.ts';
 import { openCliDatabase } from './cli-database.ts';
+import { type MerchantSimState, merchantSimStatePath } from './merchant-simulator.ts';
+import { readState, SIMULATED_DEVICE, writeState } from './terminal-simulator.ts';
 
 /** Demo users, one of each role plus a lead; all share one password that meets the sign-up rules. */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -11,9 +22,135 @@ export const DEMO_USERS = [
   { email: 'support@demo.local', role: 'support', isLead: false },
 ] as const;
 
-/** `npm run seed`: creates the demo users (skipping existing ones) and prints their logins. */
-const { database } = await openCliDatabase('npm run seed');
-try {
+const DEMO_RATE = '92.50';
+const DEMO_TRADER_USDT = 1_000_000_000n;
+const DEMO_WEBHOOK_URL = 'http://127.0.0.1:4000/webhook';
+
+/** Keeps the codes the seed's own pairing mails, so it can confirm them like the trader would. */
+class SeedMailer implements Mailer {
+  readonly messages: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.messages.push(message);
+  }
+  close() {}
+  lastCode(to: string): string {
+    const message = [...this.messages].reverse().find((m) => m.to === to);
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
+
+const asSessionUser = (row: users.UserRow): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  isLead: row.isLead,
+  username: row.username,
+  avatarUrl: row.avatarUrl,
+  rating: row.rating,
+  sessionId: 'seed',
+});
+
+/**
+ * The demo trader's working setup, through the same services the web app uses: a rate, funded USDT, an
+ * active payment method and a terminal paired with the simulator (its token saved where
+ * `npm run terminal:sim` reads it), so orders can be routed and completed at once.
+ */
+async function seedTraderSetup(ctx: AppContext, mailer: SeedMailer, config: AppConfig) {
+  if (!(await ctx.rates.current())) {
+    await ctx.rates.record({ rate: DEMO_RATE, source: 'manual', setBy: 'seed' });
+    console.log(`USDT/RUB rate set to ${DEMO_RATE} (change it: npm run admin -- rate-set 95.10).`);
+  }
+  const trader = (await users.findByEmail(ctx.database.db, 'trader@demo.local'))!;
+  await ctx.ledger.creditDeposit({
+    userId: trader.id,
+    amount: DEMO_TRADER_USDT,
+    idempotencyKey: `seed-deposit:${trader.id}`,
+    meta: { source: 'seed' },
+  });
+  const actor = asSessionUser(trader);
+  const statePath = path.join(config.dataDir, 'terminal-sim.json');
+  const simState = readState(statePath);
+  const existing = (await ctx.terminals.list(actor, terminalListQuery.parse({}))).results;
+  let terminalId = existing.find((terminal) => simState.terminals[terminal.id])?.id;
+  if (!terminalId) {
+    const { terminal_id } = await ctx.terminals.connectRequest(actor, '127.0.0.1');
+    const qr = await ctx.terminals.verifyRequest(actor, {
+      terminal_id,
+      otp: mailer.lastCode(trader.email),
+    });
+    const activated = await ctx.device.activate({
+      terminal_id,
+      auth_key: qr.auth_key,
+      device: SIMULATED_DEVICE,
+    });
+    await ctx.device.heartbeat(
+      { id: activated.terminal_id, userId: trader.id, status: activated.status },
+      { battery: 100 },
+    );
+    simState.terminals[activated.terminal_id] = {
+      terminal_id: activated.terminal_id,
+      name: activated.name,
+      server_url: qr.server_url,
+      device_token: activated.device_token,
+      battery: 100,
+      poll_after_s: activated.poll_after_s,
+    };
+    writeState(statePath, simState);
+    terminalId = activated.terminal_id;
+  }
+  const methods = await ctx.payments.list({ id: trader.id }, paymentListQuery.parse({}));
+  if (methods.results.length === 0) {
+    const created = await ctx.payments.create(
+      { id: trader.id },
+      paymentCreateRequest.parse({
+        name: 'Иван Петрович С.',
+        bank: 1,
+        card: '2202 2063 4512 7788',
+        phone_number: '+7 900 123-45-67',
+        nomer_scheta: '40817810099910004312',
+      }),
+    );
+    await ctx.terminals.connectPayments(actor, terminalId, [created.payment_id]);
+    await ctx.payments.update(
+      { id: trader.id },
+      created.payment_id,
+      paymentUpdateRequest.parse({ is_active: true }),
+    );
+  }
+  console.log(
+    `Trader trader@demo.local: ${Number(DEMO_TRADER_USDT / 1_000_000n)} USDT, an active Сбербанк method (SBP and card).`,
+  );
+  console.log(
+    `Simulated terminal ${terminalId}: keep it online with  npm run terminal:sim -- run ${terminalId}`,
+  );
+}
+
+/** The demo merchant's API key and webhook secret, saved where `npm run merchant:sim` reads them. */
+async function seedMerchantSetup(ctx: AppContext, config: AppConfig) {
+  const merchant = (await users.findByEmail(ctx.database.db, 'merchant@demo.local'))!;
+  const statePath = merchantSimStatePath(config.dataDir);
+  if (fs.existsSync(statePath)) {
+    console.log(`Merchant API key and webhook secret: already in ${statePath}.`);
+    return;
+  }
+  const key = await ctx.merchantKeys.createKey(merchant.id, 'demo (seed)');
+  const webhook = await ctx.webhooks.updateUrl(merchant.id, DEMO_WEBHOOK_URL);
+  const secret = webhook.secret ?? (await ctx.webhooks.rotateSecret(merchant.id)).secret;
+  const state: MerchantSimState = {
+    server_url: config.PUBLIC_URL.replace(/\/+$/, '') + config.API_PREFIX,
+    key: key.key,
+    webhook_secret: secret,
+  };
+  fs.mkdirSync(path.dirname(statePath), { recursive: true });
+  fs.writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  console.log(`Merchant merchant@demo.local API key (shown once, saved in ${statePath}):`);
+  console.log(`  ${key.key}`);
+  console.log(`Webhooks go to ${DEMO_WEBHOOK_URL}: see them with  npm run merchant:sim -- listen`);
+}
+
+async function seed(database: Database, config: AppConfig) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   console.log('Demo logins (password for all: %s)', DEMO_PASSWORD);
   for (const demo of DEMO_USERS) {
@@ -24,6 +161,16 @@ try {
     );
   }
   console.log('Sign-in codes are mailed; without SMTP_URL read them in DATA_DIR/mail/.');
+  const mailer = new SeedMailer();
+  const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
+  await seedTraderSetup(ctx, mailer, config);
+  await seedMerchantSetup(ctx, config);
+}
+
+/** `npm run seed`: demo users, a routable trader with a simulated terminal, and a merchant with an API key. */
+const { database, config } = await openCliDatabase('npm run seed');
+try {
+  await seed(database, config);
 } finally {
   await database.close();
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Standard Webhooks (https://www.standardwebhooks.com) signing: what a merchant verifies with the
@@ -54,4 +54,26 @@ export function webhookHeaders(input: {
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signature(input.secret, input.id, timestamp, input.body),
   };
+}
+
+/** How far a webhook's timestamp may be from the receiver's clock (the Standard Webhooks default). */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+/**
+ * The receiver's side (the merchant simulator, and what docs/merchant-api.md describes): true when one of the
+ * space-separated `v1,` signatures matches, compared in constant time, and the timestamp is recent.
+ */
+export function verifySignature(
+  secret: string,
+  input: { id: string; timestamp: string; signature: string; body: string },
+  now: Date = new Date(),
+): boolean {
+  const timestamp = Number(input.timestamp);
+  if (!input.id || !Number.isInteger(timestamp)) return false;
+  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_S) return false;
+  const expected = Buffer.from(signature(secret, input.id, timestamp, input.body));
+  return input.signature.split(' ').some((candidate) => {
+    const given = Buffer.from(candidate);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }

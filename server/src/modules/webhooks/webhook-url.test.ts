@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isInternalAddress, isInternalHost, resolvesInternally, webhookUrlRefusal } from './webhook-url.ts';
+import {
+  isInternalAddress,
+  isInternalHost,
+  privateWebhooksAllowed,
+  resolvesInternally,
+  webhookUrlRefusal,
+} from './webhook-url.ts';
 
 describe('webhook URL rules', () => {
   it('knows internal addresses: loopback, private, link-local, shared, IPv6 local and IPv4-mapped', () => {
@@ -54,5 +60,31 @@ describe('webhook URL rules', () => {
   it('at delivery, treats a literal internal address as internal without asking DNS', async () => {
     expect(await resolvesInternally('http://10.0.0.5/hook')).toBe(true);
     expect(await resolvesInternally('http://93.184.216.34/hook')).toBe(false);
+  });
+});
+
+describe('privateWebhooksAllowed', () => {
+  it('allows internal addresses outside production and for a loopback PUBLIC_URL, unless told otherwise', () => {
+    expect(privateWebhooksAllowed({ NODE_ENV: 'test', PUBLIC_URL: 'https://pay.example.com' })).toBe(true);
+    expect(privateWebhooksAllowed({ NODE_ENV: 'production', PUBLIC_URL: 'https://pay.example.com' })).toBe(
+      false,
+    );
+    expect(privateWebhooksAllowed({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })).toBe(
+      true,
+    );
+    expect(
+      privateWebhooksAllowed({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://localhost:3000',
+        WEBHOOK_ALLOW_PRIVATE_URLS: false,
+      }),
+    ).toBe(false);
+    expect(
+      privateWebhooksAllowed({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pay.example.com',
+        WEBHOOK_ALLOW_PRIVATE_URLS: true,
+      }),
+    ).toBe(true);
   });
 });

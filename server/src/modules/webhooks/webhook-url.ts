@@ -80,3 +80,19 @@ export async function resolvesInternally(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Whether webhooks may reach loopback and private addresses: as WEBHOOK_ALLOW_PRIVATE_URLS says; unset, only
+ * outside production or when the service itself is served from a loopback PUBLIC_URL (a local run, where
+ * the merchant simulator listens on 127.0.0.1). A deployment with a public address keeps the rule.
+ */
+export function privateWebhooksAllowed(config: {
+  NODE_ENV: string;
+  PUBLIC_URL: string;
+  WEBHOOK_ALLOW_PRIVATE_URLS?: boolean;
+}): boolean {
+  if (config.WEBHOOK_ALLOW_PRIVATE_URLS !== undefined) return config.WEBHOOK_ALLOW_PRIVATE_URLS;
+  if (config.NODE_ENV !== 'production') return true;
+  const host = new URL(config.PUBLIC_URL).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}

@@ -12,7 +12,7 @@ import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import * as users from '../users/users.service.ts';
 import { newEventId, newWebhookSecret, webhookHeaders } from './signing.ts';
 import { type PostOutcome, postWebhook } from './webhook-post.ts';
-import { resolvesInternally, webhookUrlRefusal } from './webhook-url.ts';
+import { privateWebhooksAllowed, resolvesInternally, webhookUrlRefusal } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
 
 /**
@@ -91,7 +91,8 @@ export function createWebhooksService(deps: {
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
   const random = deps.random ?? Math.random;
-  const production = config.NODE_ENV === 'production';
+  // Whether the rule against internal webhook addresses applies (see WEBHOOK_ALLOW_PRIVATE_URLS).
+  const production = !privateWebhooksAllowed(config);
 
   async function requireMerchant(userId: string): Promise<void> {
     const user = await users.findById(db, userId);
