@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from './format-date.ts';
 
 describe('formatDate', () => {
   // A zone far from UTC (+10, no daylight saving), so reading the UTC fields instead of local ones shows.
-  const savedZone = process.env.TZ;
   beforeEach(() => {
-    process.env.TZ = 'Asia/Vladivostok';
+    vi.stubEnv('TZ', 'Asia/Vladivostok');
   });
   afterEach(() => {
-    // Assigning undefined to process.env would store the string "undefined".
-    if (savedZone === undefined) delete process.env.TZ;
-    else process.env.TZ = savedZone;
+    vi.unstubAllEnvs();
   });
 
   it('writes day.month.year HH:mm with leading zeros, in local time', () => {
