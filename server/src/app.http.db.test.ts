@@ -241,9 +241,16 @@ const PUBLIC_PATHS: string[] = [
   // the session cookie (and are still refused anonymously before the body, checked below).
   API.device.activate,
   API.device.openapi,
+  // The merchant API's description: its document, the docs page and the page's style sheet.
+  API.merchant.openapi,
+  API.merchant.docs,
+  API.merchant.docsStyles,
 ];
-/** Routes signed in by a device token, not a session cookie (device.routes.db.test.ts tests them with one). */
-const isBearerRoute = (url: string) => url.includes('/device/v1/');
+/**
+ * Routes signed in by a device token or a merchant API key, not a session cookie (their own tests use one:
+ * device.routes.db.test.ts, merchants/merchant-auth.db.test.ts).
+ */
+const isBearerRoute = (url: string) => url.includes('/device/v1/') || url.includes('/merchant/v1/');
 
 describe('authentication before the body', () => {
   const signedInRoutes = () =>

@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from './format-date.ts';
 
 describe('formatDate', () => {
+  // A zone far from UTC (+10, no daylight saving), so reading the UTC fields instead of local ones shows.
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'Asia/Vladivostok');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('writes day.month.year HH:mm with leading zeros, in local time', () => {
     expect(formatDate(new Date(2026, 10, 25, 14, 5))).toBe('25.11.2026 14:05');
     expect(formatDate(new Date(2026, 0, 3, 7, 9))).toBe('03.01.2026 07:09');
   });
 
   it('reads ISO strings from the API in the browser’s time zone', () => {
-    const moment = new Date(2026, 10, 25, 23, 59);
-    expect(formatDate(moment.toISOString())).toBe('25.11.2026 23:59');
+    expect(formatDate('2026-11-25T20:30:00.000Z')).toBe('26.11.2026 06:30');
   });
 
   it('shows a dash for a missing or unreadable value', () => {

@@ -5,6 +5,7 @@ import {
   Card,
   cx,
   formatDate,
+  IconButton,
   StatusBadge,
   Table,
   TableBody,
@@ -39,29 +40,41 @@ function DealActions({
   canConfirm,
   onDetails,
   onConfirm,
-  stretch = false,
-}: Omit<DealListProps, 'deals' | 'sort' | 'onSort' | 'canConfirm'> & {
+  compact,
+}: Pick<DealListProps, 'onDetails' | 'onConfirm'> & {
   deal: Transaction;
   canConfirm: boolean;
-  stretch?: boolean;
+  /** In the table the details button is an icon, so the row fits beside the sidebar. */
+  compact: boolean;
 }) {
   return (
-    <div className={cx('flex items-center gap-2', stretch ? 'flex-wrap' : 'justify-end')}>
-      <Button
-        variant="secondary"
-        size="sm"
-        leftIcon={<Info size={14} />}
-        onClick={() => onDetails(deal)}
-        className={stretch ? 'flex-1' : undefined}
-      >
-        {DEAL_PAGE_TEXT.details}
-      </Button>
+    <div className={cx('flex items-center gap-2', compact ? 'justify-end' : 'flex-wrap')}>
+      {compact ? (
+        <IconButton
+          variant="secondary"
+          size="sm"
+          aria-label={DEAL_PAGE_TEXT.details}
+          title={DEAL_PAGE_TEXT.details}
+          icon={<Info size={15} />}
+          onClick={() => onDetails(deal)}
+        />
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          leftIcon={<Info size={14} />}
+          onClick={() => onDetails(deal)}
+          className="flex-1"
+        >
+          {DEAL_PAGE_TEXT.details}
+        </Button>
+      )}
       {canConfirm ? (
         <Button
           size="sm"
           leftIcon={<CheckCheck size={14} />}
           onClick={() => onConfirm(deal)}
-          className={stretch ? 'flex-1' : undefined}
+          className={compact ? undefined : 'flex-1'}
         >
           {DEALS_TEXT.confirmReceipt}
         </Button>
@@ -113,6 +126,7 @@ export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfir
                 canConfirm={canConfirm(deal)}
                 onDetails={onDetails}
                 onConfirm={onConfirm}
+                compact
               />
             </TableCell>
           </TableRow>
@@ -200,7 +214,7 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
                   canConfirm={canConfirm(deal)}
                   onDetails={onDetails}
                   onConfirm={onConfirm}
-                  stretch
+                  compact={false}
                 />
               </div>
             </Card>

@@ -153,7 +153,9 @@ export function DealsPage() {
     <>
       <PageHeader
         title={DEALS_TEXT.title}
-        description={isTrader ? DEAL_PAGE_TEXT.description : DEAL_PAGE_TEXT.merchantDescription}
+        description={
+          user.role === 'merchant' ? DEAL_PAGE_TEXT.merchantDescription : DEAL_PAGE_TEXT.description
+        }
       />
       <div className="mb-5">
         <FilterBar data-testid="deal-filters">

@@ -50,6 +50,7 @@ export const API_SECTION_TEXT = {
     last: 'Последний ответ',
     next: 'Следующая попытка',
     delivered: 'Доставлено',
+    when: 'Когда',
   },
   states: { pending: 'в очереди', delivered: 'доставлено', failed: 'ошибка' },
   resentDelivered: 'Уведомление доставлено',

@@ -49,6 +49,22 @@ function lastAnswer(event: WebhookEvent): string {
   return event.last_error ?? '—';
 }
 
+/** When it was delivered, else when the next attempt is due (a dash when neither applies). */
+function When({ event }: { event: WebhookEvent }) {
+  const [label, at] = event.delivered_at
+    ? [T.columnsEvents.delivered, event.delivered_at]
+    : event.next_attempt_at
+      ? [T.columnsEvents.next, event.next_attempt_at]
+      : [null, null];
+  if (!label) return <span className="text-gray-400">—</span>;
+  return (
+    <>
+      <p className="text-caption text-gray-500">{label}</p>
+      <p>{formatDate(at)}</p>
+    </>
+  );
+}
+
 /** The order id, shortened, with the whole id on hover and for screen readers. */
 function OrderId({ id }: { id: string }) {
   return (
@@ -141,12 +157,9 @@ export function WebhookDeliveriesCard() {
         <TableHead>
           <tr>
             <TableHeaderCell>{T.columnsEvents.type}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.order}</TableHeaderCell>
             <TableHeaderCell>{T.columnsEvents.state}</TableHeaderCell>
-            <TableHeaderCell align="right">{T.columnsEvents.attempts}</TableHeaderCell>
             <TableHeaderCell>{T.columnsEvents.last}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.next}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.delivered}</TableHeaderCell>
+            <TableHeaderCell>{T.columnsEvents.when}</TableHeaderCell>
             <TableHeaderCell>
               <span className="sr-only">Действия</span>
             </TableHeaderCell>
@@ -155,19 +168,24 @@ export function WebhookDeliveriesCard() {
         <TableBody>
           {items.map((event) => (
             <TableRow key={event.id} data-testid="webhook-event">
-              <TableCell className="font-mono whitespace-nowrap text-gray-900">{event.type}</TableCell>
-              <TableCell>
-                <OrderId id={event.order_id} />
+              <TableCell className="py-2.5 whitespace-nowrap">
+                <p className="font-mono text-gray-900">{event.type}</p>
+                <p className="text-gray-500">
+                  {T.columnsEvents.order} <OrderId id={event.order_id} />
+                </p>
               </TableCell>
-              <TableCell>
+              <TableCell className="py-2.5 whitespace-nowrap">
                 <StateBadge state={event.state} />
+                <p className="mt-1 text-caption text-gray-500">
+                  {T.columnsEvents.attempts}: <span className="tabular-nums">{event.attempts}</span>
+                </p>
               </TableCell>
-              <TableCell align="right">{event.attempts}</TableCell>
               <TableCell className="max-w-56 truncate" title={lastAnswer(event)}>
                 {lastAnswer(event)}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(event.next_attempt_at)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(event.delivered_at)}</TableCell>
+              <TableCell className="py-2.5 whitespace-nowrap">
+                <When event={event} />
+              </TableCell>
               <TableCell align="right">{resendButton(event)}</TableCell>
             </TableRow>
           ))}
