@@ -26,6 +26,7 @@ describe('the application shell', () => {
       mailer: { send: async () => undefined, close: () => undefined },
       log: pino({ level: 'silent' }),
     });
+    await ctx.rates.record({ rate: '92.50', source: 'manual' });
     const app = await buildApp(ctx);
     try {
       for (const route of ['/', '/welcome', '/payments', '/c2c/abc', '/no/such/page']) {

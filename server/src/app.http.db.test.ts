@@ -27,6 +27,8 @@ let lead: { cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp({ HEALTH_TOKEN });
+  // Without a fresh USDT/RUB rate /health says degraded (orders refused); these tests look at a healthy one.
+  await t.ctx.rates.record({ rate: '92.50', source: 'manual' });
   lead = await signedInUser(t, { isLead: true });
 });
 afterAll(async () => {
@@ -245,6 +247,10 @@ const PUBLIC_PATHS: string[] = [
   API.merchant.openapi,
   API.merchant.docs,
   API.merchant.docsStyles,
+  // The payer page's calls: no session; the deal's random UUID in the payer's link is the only key.
+  API.payer.order(':id'),
+  API.payer.paid(':id'),
+  API.payer.receipt(':id'),
 ];
 /**
  * Routes signed in by a device token or a merchant API key, not a session cookie (their own tests use one:
@@ -382,8 +388,23 @@ describe('/health', () => {
       status: 'ok',
       database: 'ok',
       engine: t.database.engine,
-      components: {},
+      components: { rate: { ok: true, detail: expect.stringContaining('92.50 RUB/USDT from manual') } },
     });
+  });
+
+  it('says degraded (still 200) without a fresh USDT/RUB rate: orders are refused, the rest works', async () => {
+    t.ctx.health.set('rate', () => ({
+      ok: true,
+      degraded: true,
+      detail: 'no USDT/RUB rate set: orders refused',
+    }));
+    try {
+      const response = await health();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'degraded' });
+    } finally {
+      t.ctx.health.set('rate', t.ctx.rates.healthCheck);
+    }
   });
 
   it('answers 503 down when a component is unhealthy, with the details only for the token', async () => {
@@ -548,6 +569,7 @@ async function buildShell(env: Record<string, string>, lines: string[]): Promise
     mailer: { send: async () => undefined, close: () => undefined },
     log,
   });
+  await ctx.rates.record({ rate: '92.50', source: 'manual' });
   const app = await buildApp(ctx);
   return {
     app,

@@ -8,7 +8,9 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
 import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
+import { DEAL_EXPIRY } from '../orders/deal-expiry.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
+import { RATE_POLLER } from '../rates/rate-poller.ts';
 import { PENDING_EXPIRY } from '../terminals/pending-expiry.ts';
 import { WEBHOOK_DELIVERY } from '../webhooks/webhook-delivery.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
@@ -383,10 +385,17 @@ describe('workers', () => {
       IDEMPOTENCY_EXPIRY,
       PENDING_EXPIRY,
       WEBHOOK_DELIVERY,
+      DEAL_EXPIRY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);
     await without.stop();
+    const polled = startWorkers({
+      ...t.ctx,
+      config: { ...t.ctx.config, TRONGRID_URL: undefined, RATE_SOURCE: 'coingecko' },
+    });
+    expect(polled.jobs).toContain(RATE_POLLER);
+    await polled.stop();
     const started = startWorkers(t.ctx);
     expect(started.jobs).toEqual([...housekeeping, DEPOSIT_WATCHER, WITHDRAWAL_SENDER]);
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(true);
