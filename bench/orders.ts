@@ -47,7 +47,7 @@ export interface OrdersBenchInput {
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A trader per row with its terminal, `methods` methods on `bankId`, and `balance` credited through the ledger. */
-async function seedTraders(
+export async function seedTraders(
   ctx: AppContext,
   input: {
     tag: string;
@@ -213,6 +213,48 @@ async function withCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: numb
   return { result, cpu: (used.user + used.system) / 1000 / (performance.now() - started) };
 }
 
+/**
+ * What the server's backends of this database are doing during `run`, sampled every 20 ms from
+ * pg_stat_activity (PostgreSQL only): running (no wait), waiting for the client (the next statement of an
+ * open transaction: round trips and the Node side), on a lock, on the WAL flush of a commit.
+ */
+async function sampleWaits<T>(
+  databaseUrl: string,
+  run: () => Promise<T>,
+): Promise<{ result: T; shares: [string, number][] }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      const { rows: active } = await client.query<{ what: string }>(`
+        select case when wait_event is null then 'running (CPU)'
+                    else wait_event_type || ':' || wait_event end as what
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+          and state in ('active', 'idle in transaction')`);
+      for (const { what } of active) counts.set(what, (counts.get(what) ?? 0) + 1);
+      samples += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await run();
+    return {
+      result,
+      shares: [...counts.entries()]
+        .map(([what, count]): [string, number] => [what, count / Math.max(samples, 1)])
+        .sort(([, a], [, b]) => b - a),
+    };
+  } finally {
+    sampling = false;
+    await loop;
+    await client.end();
+  }
+}
+
 export async function benchOrders(input: OrdersBenchInput): Promise<void> {
   const { ctx, database, engine, origin, seconds, connections } = input;
   const { db } = database;
@@ -269,7 +311,11 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
     const tpcbLabel = input.databaseUrl ? 'pgbench TPC-B, 8 clients' : 'TPC-B-like loop, 8 clients, our pool';
     line(`ceiling: ${tpcbLabel}`, `${fixed(tpcb, 0)} tps`, '');
 
-    const { result: full, cpu } = await withCpu(() => orderLoad('full', ''));
+    const databaseUrl = input.databaseUrl;
+    const measured = databaseUrl
+      ? await sampleWaits(databaseUrl, () => withCpu(() => orderLoad('full', '')))
+      : { result: await withCpu(() => orderLoad('full', '')), shares: [] };
+    const { result: full, cpu } = measured.result;
     requireOk('orders', full);
     const ratio = full.requestsPerSecond / tpcb;
     line(
@@ -278,6 +324,9 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
       `${fixed(ratio)} of TPC-B (goal ≥ ${TPCB_RATIO_GOAL}: ${ratio >= TPCB_RATIO_GOAL ? 'met' : 'NOT met'})`,
     );
     line('  server process CPU during it (PGlite runs inside it)', `${fixed(cpu * 100, 0)} % of a core`, '');
+    for (const [what, share] of measured.shares.slice(0, 6)) {
+      line(`  backends ${what}, on average`, `${fixed(share, 1)} of ${connections}`, '');
+    }
     const half = await orderLoad('half', '', full.requestsPerSecond / 2);
     requireOk('orders at half load', half);
     printLatency(`orders at ${fixed(full.requestsPerSecond / 2, 0)}/s (half load)`, half);
@@ -430,7 +479,11 @@ async function breakdown(
     ['any bank', routing(null)],
     ['the hot trader’s bank', routing(seeded.hotBankId)],
   ] as const) {
+    // The plan's nodes and its two times; the conditions of each node are left out to keep it short.
+    const plan = (await explainRouting(database, query)).filter((planLine) =>
+      /^\s*(->|Limit|Planning Time|Execution Time)/.test(planLine),
+    );
     console.log(`  routing query plan (${label}):`);
-    for (const planLine of await explainRouting(database, query)) console.log(`    ${planLine}`);
+    for (const planLine of plan) console.log(`    ${planLine}`);
   }
 }
