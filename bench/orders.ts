@@ -3,6 +3,7 @@
 // engine; one hot trader (every order to it) as a ratio to a one-row update; p50/p99 at a constant arrival of
 // half the measured throughput; and where the time of one order goes.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { API } from '@app/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -262,6 +263,12 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
   const tag = randomBytes(4).toString('hex');
   const cardDigit = engine === 'pglite' ? '1' : '2';
 
+  // On a shared machine every figure here moves with its load; printed so a reader can tell.
+  line(
+    'machine: load average (1 min) / CPUs',
+    `${fixed(os.loadavg()[0] ?? 0, 1)} / ${os.availableParallelism()}`,
+    '',
+  );
   const seedStarted = performance.now();
   await ctx.rates.record({ rate: RATE, source: 'manual' });
   const merchant = await insertUser(db, {
@@ -323,7 +330,11 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
       `${fixed(full.requestsPerSecond, 0)} orders/s`,
       `${fixed(ratio)} of TPC-B (goal ≥ ${TPCB_RATIO_GOAL}: ${ratio >= TPCB_RATIO_GOAL ? 'met' : 'NOT met'})`,
     );
-    line('  server process CPU during it (PGlite runs inside it)', `${fixed(cpu * 100, 0)} % of a core`, '');
+    line(
+      '  server process CPU during it (PGlite runs inside it)',
+      `${fixed(cpu * 100, 0)} % of a core`,
+      `${fixed((cpu * 1000) / full.requestsPerSecond, 1)} ms of CPU per order`,
+    );
     for (const [what, share] of measured.shares.slice(0, 6)) {
       line(`  backends ${what}, on average`, `${fixed(share, 1)} of ${connections}`, '');
     }
