@@ -1,15 +1,14 @@
 // `npm run bench`: the API's hot paths as ratios to ceilings measured in this same run, so the figures mean
 // the same on any machine. This process serves the API (and the ceiling); every load comes from a separate
 // child process (bench/load.ts), because a load generator sharing the server's event loop measures itself.
-// BENCH_SECONDS sets the length of each measurement (default 5); TEST_DATABASE_URL names a PostgreSQL server
-// on which a throwaway database is created and dropped.
-import { spawn } from 'node:child_process';
+// BENCH_SECONDS sets the length of each measurement (default 5); BENCH_ONLY=api or =orders runs one part
+// (the orders part is bench/orders.ts); TEST_DATABASE_URL names a PostgreSQL server on which a throwaway
+// database is created and dropped.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { API } from '@app/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,7 +16,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { createContext } from '../server/src/context.ts';
+import { type AppContext, createContext } from '../server/src/context.ts';
 import { type Database, type Db, openDatabase } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { sessions, users } from '../server/src/db/schema/index.ts';
@@ -27,42 +26,16 @@ import { findLive, insertSession } from '../server/src/modules/auth/sessions.rep
 import type { Mailer } from '../server/src/modules/mail/mailer.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
-import type { LoadRequest, LoadResult, LoadSpec } from './load.ts';
+import { fixed, line, load, requireOk } from './harness.ts';
+import type { LoadRequest, LoadResult } from './load.ts';
+import { benchOrders } from './orders.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_ONLY=api or BENCH_ONLY=orders runs one part; unset, both. */
+const PARTS = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ['api', 'orders']);
 const CONNECTIONS = 16;
 const EVENT_LOOP_GOAL_MS = 20;
 const LIST_RATIO_GOAL = 1.5;
-const LOAD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
-const TSX = import.meta.resolve('tsx');
-
-/** Runs one load in a child process and returns its summary. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, LOAD_SCRIPT, JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
-      else resolve(JSON.parse(out) as LoadResult);
-    });
-  });
-}
-
-const fixed = (value: number, digits = 2) => value.toFixed(digits);
-const line = (label: string, figure: string, ratio: string) =>
-  console.log(`  ${label.padEnd(64)} ${figure.padStart(18)}   ${ratio}`);
-
-function requireOk(what: string, result: LoadResult, expectErrors = false) {
-  if (!expectErrors && (result.non2xx > 0 || result.errors > 0))
-    throw new Error(`${what}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  if (result.total === 0) throw new Error(`${what}: no answer`);
-}
 
 // The ceiling: a bare Fastify hello served by this process, loaded from the child like everything else.
 async function measureCeiling(): Promise<number> {
@@ -155,11 +128,188 @@ async function bulkSeed(database: Database, seeds: [string, number, string][]) {
   await database.db.execute(sql`analyze payment_methods`);
 }
 
+/** The API's general figures: health, session lookup, list latency against history, writes, a login flood. */
+async function benchApi(
+  engine: 'pglite' | 'postgres',
+  database: Database,
+  ctx: AppContext,
+  app: FastifyInstance,
+  origin: string,
+  { ceiling, floodLogins }: { ceiling: number; floodLogins: boolean },
+) {
+  const prefix = ctx.config.API_PREFIX;
+  const user = await signedInUser(database);
+  const health = await load({
+    origin,
+    requests: [{ path: `${prefix}${API.health}` }],
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+  });
+  requireOk('health', health);
+  line(
+    'GET /health (database ping)',
+    `${fixed(health.requestsPerSecond, 0)} req/s`,
+    `${fixed(health.requestsPerSecond / ceiling, 3)} of the ceiling`,
+  );
+  const auth = await load({
+    origin,
+    requests: [{ path: `${prefix}${API.auth.checkUserAuth}` }],
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+    headers: { cookie: user.cookie },
+  });
+  requireOk('check_user_auth', auth);
+  line(
+    'GET check_user_auth (session lookup)',
+    `${fixed(auth.requestsPerSecond, 0)} req/s`,
+    `${fixed(auth.requestsPerSecond / ceiling, 3)} of the ceiling`,
+  );
+
+  // Built once vs rebuilt per call, in this process with no HTTP in between: the difference is the
+  // query builder's work, which the server pays on its one event loop.
+  const tokenHash = hashToken(user.cookie.slice(SESSION_COOKIE.length + 1));
+  const lookupSeconds = Math.min(SECONDS, 2);
+  const args = () => {
+    const now = new Date();
+    return [tokenHash, now, new Date(now.getTime() - 3_600_000)] as const;
+  };
+  const rebuilt = await callsPerSecond(() => findLiveRebuilt(database.db, ...args()), lookupSeconds);
+  const builtOnce = await callsPerSecond(() => findLive(database.db, ...args()), lookupSeconds);
+  line('session lookup, query rebuilt per call', `${fixed(rebuilt, 0)} calls/s`, '');
+  line(
+    'session lookup, query built once',
+    `${fixed(builtOnce, 0)} calls/s`,
+    `${fixed(builtOnce / rebuilt)}× the rebuilt one`,
+  );
+
+  // List latency does not grow with the history: 10^2 vs 10^5 methods of one user.
+  const small = await signedInUser(database);
+  const large = await signedInUser(database);
+  const seedStarted = performance.now();
+  await bulkSeed(database, [
+    [small.userId, 100, `5${engine === 'pglite' ? 1 : 2}01`],
+    [large.userId, 100_000, `5${engine === 'pglite' ? 1 : 2}02`],
+  ]);
+  line(
+    'seeded 10^5 methods (INSERT … SELECT, then indexes)',
+    `${fixed(performance.now() - seedStarted, 0)} ms`,
+    '',
+  );
+  const listPath = `${prefix}${API.payments.list}`;
+  const walk = async (who: Signed): Promise<LoadRequest[]> => {
+    const first = await app.inject({ url: `${listPath}?page=1`, headers: { cookie: who.cookie } });
+    const cursor = (first.json() as { next_cursor?: string | null }).next_cursor;
+    return [
+      { path: `${listPath}?page=1` },
+      { path: `${listPath}?page=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` },
+    ];
+  };
+  const searchPath = `${listPath}?page=1&search=777`;
+  const listFigures: Record<string, [LoadResult, LoadResult]> = {};
+  for (const [label, requests] of [
+    ['list pages 1 and 2', [await walk(small), await walk(large)]],
+    ['list search "777" (name or requisites)', [[{ path: searchPath }], [{ path: searchPath }]]],
+  ] as const) {
+    const results: LoadResult[] = [];
+    for (const [who, cycle] of [
+      [small, requests[0]],
+      [large, requests[1]],
+    ] as const) {
+      const result = await load({
+        origin,
+        requests: [...cycle],
+        connections: 4,
+        durationSeconds: SECONDS,
+        headers: { cookie: who.cookie },
+      });
+      requireOk(label, result);
+      results.push(result);
+    }
+    listFigures[label] = [results[0]!, results[1]!];
+  }
+  for (const [label, [at2, at5]] of Object.entries(listFigures)) {
+    const ratio = at5.latencyMs.mean / at2.latencyMs.mean;
+    line(
+      `${label}, mean latency 10^2 → 10^5`,
+      `${fixed(at2.latencyMs.mean)} → ${fixed(at5.latencyMs.mean)} ms`,
+      `${fixed(ratio)}× (goal ≤ ${LIST_RATIO_GOAL}: ${ratio <= LIST_RATIO_GOAL ? 'met' : 'NOT met'})`,
+    );
+  }
+
+  // Event-loop delay of this (the serving) process while the load process writes.
+  const writer = await signedInUser(database);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const writes = await load({
+    origin,
+    requests: [
+      {
+        path: `${prefix}${API.payments.create}`,
+        method: 'POST',
+        body: `{"name":"Нагрузка","bank":1,"card":"6${engine === 'pglite' ? 1 : 2}${randomBytes(1)[0]! % 10}%SEQ%"}`,
+      },
+    ],
+    connections: 32,
+    durationSeconds: SECONDS,
+    headers: { cookie: writer.cookie },
+    sequence: true,
+  });
+  delay.disable();
+  requireOk('payment creates', writes);
+  const p99 = delay.percentile(99) / 1e6;
+  line('POST payments/create under load', `${fixed(writes.requestsPerSecond, 0)} req/s`, '');
+  line(
+    'event-loop delay p99 during those writes',
+    `${fixed(p99, 1)} ms`,
+    `${fixed(p99 / EVENT_LOOP_GOAL_MS)}× the ${EVENT_LOOP_GOAL_MS} ms goal (${p99 <= EVENT_LOOP_GOAL_MS ? 'met' : 'NOT met'})`,
+  );
+
+  if (floodLogins) {
+    const victim = await signedInUser(database, await hashPassword('the-right-password-1'));
+    const healthCheck = (durationSeconds: number) =>
+      load({
+        origin,
+        requests: [{ path: `${prefix}${API.health}` }],
+        connections: 4,
+        durationSeconds,
+      });
+    const rest = await healthCheck(SECONDS);
+    requireOk('health at rest', rest);
+    const flood = load({
+      origin,
+      requests: [
+        {
+          path: `${prefix}${API.auth.login}`,
+          method: 'POST',
+          body: JSON.stringify({ email: victim.email, password: 'Wrong-password-1' }),
+        },
+      ],
+      connections: 64,
+      durationSeconds: SECONDS + 2,
+    });
+    // Let the flood fill the queue first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const busy = await healthCheck(SECONDS);
+    const flooded = await flood;
+    requireOk('health under a login flood', busy);
+    requireOk('login flood', flooded, true);
+    line(
+      '/health p99 at rest → under a login flood',
+      `${fixed(rest.latencyMs.p99)} → ${fixed(busy.latencyMs.p99)} ms`,
+      `${fixed(busy.latencyMs.p99 / Math.max(rest.latencyMs.p99, 1))}× at rest (p99 floored at 1 ms)`,
+    );
+    line(
+      'wrong-password logins answered during the flood',
+      `${fixed(flooded.requestsPerSecond, 0)} req/s`,
+      '',
+    );
+  }
+}
+
 async function benchEngine(
   engine: 'pglite' | 'postgres',
   database: Database,
-  ceiling: number,
-  floodLogins: boolean,
+  options: { ceiling: number; floodLogins: boolean; databaseUrl?: string },
 ) {
   console.log(`\n${engine}`);
   await migrate(database);
@@ -170,193 +320,42 @@ async function benchEngine(
     // The flood must reach argon2: no per-IP limit and no account lock stops it first.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_MAX_FAILURES: '100000000',
+    // The order load is one merchant: its per-merchant request limit would answer 429 instead of measuring.
+    MERCHANT_RATE_LIMIT_PER_MIN: '100000000',
   });
   const mailer: Mailer = { send: async () => undefined, close: () => undefined };
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
   const app: FastifyInstance = await buildApp(ctx, { serveWeb: false });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const prefix = config.API_PREFIX;
-  const user = await signedInUser(database);
   try {
-    const health = await load({
-      origin,
-      requests: [{ path: `${prefix}${API.health}` }],
-      connections: CONNECTIONS,
-      durationSeconds: SECONDS,
-    });
-    requireOk('health', health);
-    line(
-      'GET /health (database ping)',
-      `${fixed(health.requestsPerSecond, 0)} req/s`,
-      `${fixed(health.requestsPerSecond / ceiling, 3)} of the ceiling`,
-    );
-    const auth = await load({
-      origin,
-      requests: [{ path: `${prefix}${API.auth.checkUserAuth}` }],
-      connections: CONNECTIONS,
-      durationSeconds: SECONDS,
-      headers: { cookie: user.cookie },
-    });
-    requireOk('check_user_auth', auth);
-    line(
-      'GET check_user_auth (session lookup)',
-      `${fixed(auth.requestsPerSecond, 0)} req/s`,
-      `${fixed(auth.requestsPerSecond / ceiling, 3)} of the ceiling`,
-    );
-
-    // Built once vs rebuilt per call, in this process with no HTTP in between: the difference is the
-    // query builder's work, which the server pays on its one event loop.
-    const tokenHash = hashToken(user.cookie.slice(SESSION_COOKIE.length + 1));
-    const lookupSeconds = Math.min(SECONDS, 2);
-    const args = () => {
-      const now = new Date();
-      return [tokenHash, now, new Date(now.getTime() - 3_600_000)] as const;
-    };
-    const rebuilt = await callsPerSecond(() => findLiveRebuilt(database.db, ...args()), lookupSeconds);
-    const builtOnce = await callsPerSecond(() => findLive(database.db, ...args()), lookupSeconds);
-    line('session lookup, query rebuilt per call', `${fixed(rebuilt, 0)} calls/s`, '');
-    line(
-      'session lookup, query built once',
-      `${fixed(builtOnce, 0)} calls/s`,
-      `${fixed(builtOnce / rebuilt)}× the rebuilt one`,
-    );
-
-    // List latency does not grow with the history: 10^2 vs 10^5 methods of one user.
-    const small = await signedInUser(database);
-    const large = await signedInUser(database);
-    const seedStarted = performance.now();
-    await bulkSeed(database, [
-      [small.userId, 100, `5${engine === 'pglite' ? 1 : 2}01`],
-      [large.userId, 100_000, `5${engine === 'pglite' ? 1 : 2}02`],
-    ]);
-    line(
-      'seeded 10^5 methods (INSERT … SELECT, then indexes)',
-      `${fixed(performance.now() - seedStarted, 0)} ms`,
-      '',
-    );
-    const listPath = `${prefix}${API.payments.list}`;
-    const walk = async (who: Signed): Promise<LoadRequest[]> => {
-      const first = await app.inject({ url: `${listPath}?page=1`, headers: { cookie: who.cookie } });
-      const cursor = (first.json() as { next_cursor?: string | null }).next_cursor;
-      return [
-        { path: `${listPath}?page=1` },
-        { path: `${listPath}?page=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` },
-      ];
-    };
-    const searchPath = `${listPath}?page=1&search=777`;
-    const listFigures: Record<string, [LoadResult, LoadResult]> = {};
-    for (const [label, requests] of [
-      ['list pages 1 and 2', [await walk(small), await walk(large)]],
-      ['list search "777" (name or requisites)', [[{ path: searchPath }], [{ path: searchPath }]]],
-    ] as const) {
-      const results: LoadResult[] = [];
-      for (const [who, cycle] of [
-        [small, requests[0]],
-        [large, requests[1]],
-      ] as const) {
-        const result = await load({
-          origin,
-          requests: [...cycle],
-          connections: 4,
-          durationSeconds: SECONDS,
-          headers: { cookie: who.cookie },
-        });
-        requireOk(label, result);
-        results.push(result);
-      }
-      listFigures[label] = [results[0]!, results[1]!];
-    }
-    for (const [label, [at2, at5]] of Object.entries(listFigures)) {
-      const ratio = at5.latencyMs.mean / at2.latencyMs.mean;
-      line(
-        `${label}, mean latency 10^2 → 10^5`,
-        `${fixed(at2.latencyMs.mean)} → ${fixed(at5.latencyMs.mean)} ms`,
-        `${fixed(ratio)}× (goal ≤ ${LIST_RATIO_GOAL}: ${ratio <= LIST_RATIO_GOAL ? 'met' : 'NOT met'})`,
-      );
-    }
-
-    // Event-loop delay of this (the serving) process while the load process writes.
-    const writer = await signedInUser(database);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const writes = await load({
-      origin,
-      requests: [
-        {
-          path: `${prefix}${API.payments.create}`,
-          method: 'POST',
-          body: `{"name":"Нагрузка","bank":1,"card":"6${engine === 'pglite' ? 1 : 2}${randomBytes(1)[0]! % 10}%SEQ%"}`,
-        },
-      ],
-      connections: 32,
-      durationSeconds: SECONDS,
-      headers: { cookie: writer.cookie },
-      sequence: true,
-    });
-    delay.disable();
-    requireOk('payment creates', writes);
-    const p99 = delay.percentile(99) / 1e6;
-    line('POST payments/create under load', `${fixed(writes.requestsPerSecond, 0)} req/s`, '');
-    line(
-      'event-loop delay p99 during those writes',
-      `${fixed(p99, 1)} ms`,
-      `${fixed(p99 / EVENT_LOOP_GOAL_MS)}× the ${EVENT_LOOP_GOAL_MS} ms goal (${p99 <= EVENT_LOOP_GOAL_MS ? 'met' : 'NOT met'})`,
-    );
-
-    if (floodLogins) {
-      const victim = await signedInUser(database, await hashPassword('the-right-password-1'));
-      const healthCheck = (durationSeconds: number) =>
-        load({
-          origin,
-          requests: [{ path: `${prefix}${API.health}` }],
-          connections: 4,
-          durationSeconds,
-        });
-      const rest = await healthCheck(SECONDS);
-      requireOk('health at rest', rest);
-      const flood = load({
+    if (PARTS.has('api')) await benchApi(engine, database, ctx, app, origin, options);
+    if (PARTS.has('orders')) {
+      await benchOrders({
+        engine,
+        database,
+        ctx,
         origin,
-        requests: [
-          {
-            path: `${prefix}${API.auth.login}`,
-            method: 'POST',
-            body: JSON.stringify({ email: victim.email, password: 'Wrong-password-1' }),
-          },
-        ],
-        connections: 64,
-        durationSeconds: SECONDS + 2,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        databaseUrl: options.databaseUrl,
       });
-      // Let the flood fill the queue first.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const busy = await healthCheck(SECONDS);
-      const flooded = await flood;
-      requireOk('health under a login flood', busy);
-      requireOk('login flood', flooded, true);
-      line(
-        '/health p99 at rest → under a login flood',
-        `${fixed(rest.latencyMs.p99)} → ${fixed(busy.latencyMs.p99)} ms`,
-        `${fixed(busy.latencyMs.p99 / Math.max(rest.latencyMs.p99, 1))}× at rest (p99 floored at 1 ms)`,
-      );
-      line(
-        'wrong-password logins answered during the flood',
-        `${fixed(flooded.requestsPerSecond, 0)} req/s`,
-        '',
-      );
     }
   } finally {
     await app.close();
   }
 }
 
-const ceiling = await measureCeiling();
-console.log(
-  `ceiling: bare Fastify hello ${fixed(ceiling, 0)} req/s (${CONNECTIONS} connections, ${SECONDS} s, load from a separate process)`,
-);
+const ceiling = PARTS.has('api') ? await measureCeiling() : 0;
+if (PARTS.has('api')) {
+  console.log(
+    `ceiling: bare Fastify hello ${fixed(ceiling, 0)} req/s (${CONNECTIONS} connections, ${SECONDS} s, load from a separate process)`,
+  );
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
 const embedded = await openDatabase({ dataDir, holder: 'bench' });
 try {
-  await benchEngine('pglite', embedded, ceiling, true);
+  await benchEngine('pglite', embedded, { ceiling, floodLogins: true });
 } finally {
   await embedded.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -379,7 +378,11 @@ if (admin) {
   url.pathname = `/${throwaway}`;
   const server = await openDatabase({ databaseUrl: url.toString(), dataDir, holder: 'bench', poolSize: 16 });
   try {
-    await benchEngine('postgres', server, ceiling, false);
+    await benchEngine('postgres', server, {
+      ceiling,
+      floodLogins: false,
+      databaseUrl: url.toString(),
+    });
   } finally {
     await server.close();
     await admin.query(`drop database if exists ${throwaway} with (force)`);
