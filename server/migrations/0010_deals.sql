@@ -33,6 +33,10 @@ where banks.name = known.bank_name;
 alter table payment_methods add column last_deal_at timestamptz;
 create index payment_methods_rotation_idx on payment_methods (last_deal_at asc nulls first, id)
   where is_active and terminal_id is not null;
+-- The same order within one bank, for orders that name a preferred bank (otherwise they walk past every
+-- other bank's methods).
+create index payment_methods_bank_rotation_idx on payment_methods (bank_id, last_deal_at asc nulls first, id)
+  where is_active and terminal_id is not null;
 
 -- A deal is a merchant's order routed to one trader's payment method. Its id is the order id, the payer page id
 -- and the transaction_id of the web app. Money: rubles in kopecks, USDT in micro-USDT, the rate in kopecks per

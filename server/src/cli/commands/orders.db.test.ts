@@ -32,7 +32,12 @@ async function newUser(role: 'trader' | 'merchant') {
 }
 
 const bpsOf = async (id: string) =>
-  (await database.db.select({ fee: users.feeBps, reward: users.rewardBps }).from(users).where(eq(users.id, id)))[0];
+  (
+    await database.db
+      .select({ fee: users.feeBps, reward: users.rewardBps })
+      .from(users)
+      .where(eq(users.id, id))
+  )[0];
 
 describe('rate-set', () => {
   it('stores the rate in kopecks with its time, a decimal comma included, and refuses nonsense', async () => {

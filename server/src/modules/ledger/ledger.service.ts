@@ -234,10 +234,13 @@ async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
     return { transactionId: firstId, replayed: true };
   }
   const deltas = userDeltas(spec.postings);
-  await repo.ensureUserAccounts(
-    db,
-    deltas.map(([userId]) => userId),
-  );
+  // A user's accounts are created with their balances row (the first credit). A user this movement debits
+  // already has that row (the conditional update needs it), so only credited-only users may be new: asking
+  // for the others would be a wasted statement on every freeze and settlement.
+  const creditedOnly = deltas
+    .filter(([, delta]) => delta.available >= 0n && delta.frozen >= 0n)
+    .map(([userId]) => userId);
+  await repo.ensureUserAccounts(db, creditedOnly);
   for (const [userId, delta] of deltas) {
     const debits = delta.available < 0n || delta.frozen < 0n;
     if (!debits) {

@@ -137,9 +137,26 @@ export async function findMerchantFee(db: DbOrTx, merchantId: string) {
   return row;
 }
 
-export async function insertDeal(tx: DbOrTx, values: NewDealRow): Promise<DealRow> {
-  const [row] = await tx.insert(deals).values(values).returning();
-  return row!;
+/**
+ * Inserts the deal unless its method already has an open deal of this amount (a concurrent order got there
+ * first): then nothing is written and undefined comes back, without an error that would end the transaction.
+ * A taken external_id still throws (deals_external_id_key).
+ */
+export async function insertDeal(tx: DbOrTx, values: NewDealRow): Promise<DealRow | undefined> {
+  const [row] = await tx
+    .insert(deals)
+    .values(values)
+    .onConflictDoNothing({
+      target: [deals.paymentMethodId, deals.amountKopecks],
+      where: sql`status in ('pending', 'verification')`,
+    })
+    .returning();
+  return row;
+}
+
+/** Takes back a deal written in this transaction whose freeze was refused (nothing else refers to it yet). */
+export async function deleteUnfrozenDeal(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(deals).where(eq(deals.id, id));
 }
 
 /** The method just got a deal: it goes to the back of the rotation. */

@@ -322,63 +322,71 @@ export function createOrdersService(deps: {
           if (!method) break;
           const id = randomUUID();
           const at = deps.now();
+          let row: repo.DealRow | undefined;
           try {
-            deal = await tx.transaction(async (attemptTx) => {
-              await ledger.freeze(
-                {
-                  userId: method.traderId,
-                  amount: amountUsdt,
-                  idempotencyKey: `deal-freeze:${id}`,
-                  meta: { dealId: id },
-                },
-                attemptTx,
-              );
-              const row = await repo.insertDeal(attemptTx, {
-                id,
-                merchantId,
-                externalId: body.external_id,
-                traderId: method.traderId,
-                paymentMethodId: method.methodId,
-                terminalId: method.terminalId,
-                paymentMode: body.payment_mode,
-                status: 'pending',
-                amountKopecks,
-                amountUsdt,
-                rateKopecks: rate.rateKopecks,
-                merchantFeeBps: feeBps,
-                traderRewardBps: Math.min(method.rewardBps ?? defaultRewardBps, feeBps),
-                bankId: method.bankId,
-                bankName: method.bankName,
-                card: body.payment_mode === 'c2c' ? method.card : null,
-                phoneNumber: body.payment_mode === 'sbp' ? method.phoneNumber : null,
-                ownerName: method.ownerName,
-                callbackUrl: body.callback_url ?? null,
-                returnUrl: body.return_url ?? null,
-                expiresAt: new Date(at.getTime() + ttlS * 1000),
-                createdAt: at,
-                updatedAt: at,
-              });
-              await repo.markMethodUsed(attemptTx, method.methodId, at);
-              await repo.insertEvent(attemptTx, {
-                dealId: id,
-                fromStatus: null,
-                toStatus: 'pending',
-                actor: 'merchant',
-                at,
-              });
-              return row;
+            row = await repo.insertDeal(tx, {
+              id,
+              merchantId,
+              externalId: body.external_id,
+              traderId: method.traderId,
+              paymentMethodId: method.methodId,
+              terminalId: method.terminalId,
+              paymentMode: body.payment_mode,
+              status: 'pending',
+              amountKopecks,
+              amountUsdt,
+              rateKopecks: rate.rateKopecks,
+              merchantFeeBps: feeBps,
+              traderRewardBps: Math.min(method.rewardBps ?? defaultRewardBps, feeBps),
+              bankId: method.bankId,
+              bankName: method.bankName,
+              card: body.payment_mode === 'c2c' ? method.card : null,
+              phoneNumber: body.payment_mode === 'sbp' ? method.phoneNumber : null,
+              ownerName: method.ownerName,
+              callbackUrl: body.callback_url ?? null,
+              returnUrl: body.return_url ?? null,
+              expiresAt: new Date(at.getTime() + ttlS * 1000),
+              createdAt: at,
+              updatedAt: at,
             });
           } catch (error) {
-            const unique = uniqueViolation(error);
-            if (unique?.constraint === 'deals_external_id_key') {
+            if (uniqueViolation(error)?.constraint === 'deals_external_id_key') {
               throw new ProblemError(409, 'external-id-taken', DEAL_MESSAGES.externalIdTaken);
-            }
-            if (error instanceof InsufficientFundsError || unique?.constraint === 'deals_open_amount_key') {
-              exclude.push(method.methodId);
-              continue;
             }
             throw error;
           }
+          // A concurrent order took this method's amount between the routing read and here.
+          if (!row) {
+            exclude.push(method.methodId);
+            continue;
+          }
+          try {
+            // The ledger's own savepoint undoes a refused freeze, so this transaction goes on.
+            await ledger.freeze(
+              {
+                userId: method.traderId,
+                amount: amountUsdt,
+                idempotencyKey: `deal-freeze:${id}`,
+                meta: { dealId: id },
+              },
+              tx,
+            );
+          } catch (error) {
+            if (!(error instanceof InsufficientFundsError)) throw error;
+            // A concurrent order took the trader's balance first.
+            await repo.deleteUnfrozenDeal(tx, id);
+            exclude.push(method.methodId);
+            continue;
+          }
+          await repo.markMethodUsed(tx, method.methodId, at);
+          await repo.insertEvent(tx, {
+            dealId: id,
+            fromStatus: null,
+            toStatus: 'pending',
+            actor: 'merchant',
+            at,
+          });
+          deal = row;
         }
         if (!deal) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
         const order = toOrder(deal);
