@@ -30,6 +30,8 @@ let device: APIRequestContext;
 let trader: RoutableTrader;
 
 test.beforeAll(async ({ browser, playwright }) => {
+  // Five admin CLI runs (each starts node and loads the server's modules) and two sign-ins by mailed code.
+  test.setTimeout(120_000);
   admin('rate-set', '92.50');
   receiver = await startWebhookReceiver();
 
