@@ -192,5 +192,17 @@ test('an order completed by the terminal: the bank SMS matches the deal, the mer
     await page.close();
     expect(admin('ledger-verify')).toContain('Ledger is consistent');
   });
+
+  await test.step("the merchant's delivery log fits a 768 px screen", async () => {
+    const page = await merchantContext.newPage();
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/settings#api');
+    await expect(page.getByText('order.complete', { exact: true }).first()).toBeVisible();
+    // The wide log table scrolls inside its card; the page itself must not scroll sideways.
+    expect(
+      Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
+    ).toBeLessThanOrEqual(0);
+    await page.close();
+  });
   await payerContext.close();
 });
