@@ -2,10 +2,14 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './cx.ts';
 
-/** Scrollable, bordered table container. */
+/**
+ * Scrollable, bordered table container. It is positioned so that absolutely placed cell content (the
+ * `sr-only` labels) is clipped by its scroll box too; otherwise such spans of a wide table escape it and
+ * widen the whole page (Settings #api scrolled sideways at 768 px).
+ */
 export function Table({ className, children, ...rest }: ComponentPropsWithRef<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-gray-200 bg-white">
+    <div className="relative w-full overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className={cx('w-full border-collapse text-left text-small', className)} {...rest}>
         {children}
       </table>
