@@ -1,9 +1,10 @@
 import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type Transaction } from '@app/shared';
 import type { ReactNode } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import { Button, Modal, notify } from '../../ui/index.ts';
 import { useConfirmDeal } from './api.ts';
-import { DEAL_PAGE_TEXT, formatRub, requisiteText } from './deal-parts.tsx';
+import { DEAL_PAGE_TEXT, requisiteText } from './deal-parts.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,7 +66,7 @@ export function ConfirmDealModal({
         <Row label={DEAL_PAGE_TEXT.dealId}>
           <span className="font-mono">{deal.id}</span>
         </Row>
-        <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRub(details.amount)}</Row>
+        <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
         <Row label={DEAL_PAGE_TEXT.amountUsdt}>{formatDollars(deal.amount)}</Row>
         <Row label={DEAL_PAGE_TEXT.bank}>{details.bank.name}</Row>
         <Row label={details.card ? DEAL_PAGE_TEXT.card : DEAL_PAGE_TEXT.phone}>{requisiteText(details)}</Row>

@@ -2,13 +2,13 @@ import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type TransactionDetail } from
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import { Button, ErrorState, formatDate, Modal, Skeleton, StatusBadge } from '../../ui/index.ts';
 import { useDealDetail } from './api.ts';
 import {
   DEAL_ACTOR_LABELS,
   DEAL_PAGE_TEXT,
   DealId,
-  formatRub,
   ORDER_TYPE_LABELS,
   requisiteText,
 } from './deal-parts.tsx';
@@ -46,7 +46,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
       </div>
       <Section title={DEAL_PAGE_TEXT.detailTitle}>
         <dl className="divide-y divide-gray-100">
-          <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRub(details.amount)}</Row>
+          <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
           <Row label={DEAL_PAGE_TEXT.amountUsdt}>
             {formatDollars(deal.amount)}
             <span className="ml-1.5 font-normal text-gray-500">({deal.amount_usdt} USDT)</span>

@@ -1,5 +1,6 @@
 import { DEALS_TEXT, formatDollars, type Transaction } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, CheckCheck, Info } from 'lucide-react';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   Card,
@@ -15,7 +16,7 @@ import {
   TableRow,
 } from '../../ui/index.ts';
 import type { DealSort, TransactionSort } from './api.ts';
-import { DEAL_PAGE_TEXT, DealId, formatRub } from './deal-parts.tsx';
+import { DEAL_PAGE_TEXT, DealId } from './deal-parts.tsx';
 
 export interface DealListProps {
   deals: Transaction[];
@@ -113,7 +114,7 @@ export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfir
             <TableCell align="right">
               <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
               <span className="block text-caption text-gray-500">
-                {formatRub(deal.payment_details.amount)}
+                {formatRubles(deal.payment_details.amount)}
               </span>
             </TableCell>
             <TableCell align="right">{formatDollars(deal.profit)}</TableCell>
@@ -195,7 +196,7 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
                   <dd className="tabular-nums">
                     <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
                     <span className="ml-1 text-caption text-gray-500">
-                      {formatRub(deal.payment_details.amount)}
+                      {formatRubles(deal.payment_details.amount)}
                     </span>
                   </dd>
                 </div>

@@ -63,12 +63,6 @@ export function shortDealId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
 
-/** Rubles from a decimal string ("1500.00") with thousands grouped: "1 500.00 ₽". */
-export function formatRub(amount: string): string {
-  const [whole = '0', cents = '00'] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}.${cents.padEnd(2, '0')}\u00a0₽`;
-}
-
 /** The requisite the payer paid to: the card grouped by four, or the phone number. */
 export function requisiteText(details: DealPaymentDetails): string {
   if (details.card) return groupCardDigits(details.card);

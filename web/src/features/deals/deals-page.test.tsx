@@ -256,7 +256,7 @@ describe('DealsPage', () => {
     expect(dialog).toHaveTextContent(DEALS_TEXT.confirmQuestion);
     const summary = within(dialog).getByTestId('confirm-deal-summary');
     expect(summary).toHaveTextContent(item.id);
-    expect(summary).toHaveTextContent('1 500.00 ₽');
+    expect(summary).toHaveTextContent('1 500,00 ₽');
     expect(summary).toHaveTextContent('$16.22');
     expect(summary).toHaveTextContent('Сбербанк');
     expect(summary).toHaveTextContent('+79991234567');
@@ -337,7 +337,7 @@ describe('DealsPage', () => {
     await screen.findAllByTestId('deal-row');
     await user.click(screen.getByRole('button', { name: DEAL_PAGE_TEXT.details }));
     const detail = await screen.findByTestId('deal-detail');
-    expect(detail).toHaveTextContent('1 500.00 ₽');
+    expect(detail).toHaveTextContent('1 500,00 ₽');
     expect(detail).toHaveTextContent('$16.22');
     expect(detail).toHaveTextContent('16.216216 USDT');
     expect(detail).toHaveTextContent('92.50');

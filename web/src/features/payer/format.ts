@@ -2,16 +2,6 @@ import { groupCardDigits } from '@app/shared/payments/masks';
 
 const NBSP = '\u00a0';
 
-/**
- * Rubles from the API's decimal string ("1500.00") the Russian way: "1 500,00 ₽", with no-break spaces so
- * the amount never wraps. Works on the digits, not on a float.
- */
-export function formatRubles(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.trim().split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${grouped},${fraction.padEnd(2, '0').slice(0, 2)}${NBSP}₽`;
-}
-
 /** Only the digits of a requisite: what a bank app's transfer field accepts when pasted. */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
