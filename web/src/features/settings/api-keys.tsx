@@ -31,7 +31,8 @@ import { API_SECTION_TEXT as T } from './api-texts.ts';
 import { ShownOnceModal } from './shown-once-modal.tsx';
 
 /** Below this width the keys are cards instead of a table. */
-export const API_SECTION_NARROW_QUERY = '(max-width: 720px)';
+/** Below this the keys table (six columns) would cut its revoke button off, so keys show as cards. */
+export const API_SECTION_NARROW_QUERY = '(max-width: 1023px)';
 
 /** The API keys card: the list, "Создать ключ" (the key shown once) and revoking behind a confirmation. */
 export function ApiKeysCard() {

@@ -22,7 +22,6 @@ import {
   useMediaQuery,
 } from '../../ui/index.ts';
 import { useResendWebhookEvent, useWebhookEvents } from './api.ts';
-import { API_SECTION_NARROW_QUERY } from './api-keys.tsx';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 
 const STATE_TONES: Record<WebhookEvent['state'], BadgeTone> = {
@@ -76,10 +75,16 @@ function OrderId({ id }: { id: string }) {
 }
 
 /** The delivery log: one row per event with its attempts, "Отправить снова" and "Показать ещё". */
+/**
+ * Eight columns need about 1,100 px; beside the sidebar and the settings menu the table fits only on wide
+ * screens, so narrower ones get cards (the resend button was cut off at 1280 px).
+ */
+export const DELIVERIES_CARDS_QUERY = '(max-width: 1439px)';
+
 export function WebhookDeliveriesCard() {
   const events = useWebhookEvents();
   const resend = useResendWebhookEvent();
-  const narrow = useMediaQuery(API_SECTION_NARROW_QUERY);
+  const narrow = useMediaQuery(DELIVERIES_CARDS_QUERY);
 
   const send = async (event: WebhookEvent) => {
     try {
