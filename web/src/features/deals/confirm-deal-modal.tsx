@@ -64,7 +64,7 @@ export function ConfirmDealModal({
     >
       <dl className="divide-y divide-gray-100" data-testid="confirm-deal-summary">
         <Row label={DEAL_PAGE_TEXT.dealId}>
-          <span className="font-mono">{deal.id}</span>
+          <span className="font-mono text-caption">{deal.id}</span>
         </Row>
         <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
         <Row label={DEAL_PAGE_TEXT.amountUsdt}>{formatDollars(deal.amount)}</Row>
