@@ -478,6 +478,7 @@ async function breakdown(
   }
 
   const routing = (bankId: number | null): RoutingQuery => ({
+    merchantId: seeded.merchantId,
     mode: 'c2c',
     bankId,
     amountKopecks: 12_345_67n,

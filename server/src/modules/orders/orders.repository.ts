@@ -25,9 +25,13 @@ export interface RoutedMethod {
   ownerName: string;
   /** The trader's reward in basis points, null for the configured default. */
   rewardBps: number | null;
+  /** The ordering merchant's fee in basis points, null for the configured default. */
+  merchantFeeBps: number | null;
 }
 
 export interface RoutingQuery {
+  /** The ordering merchant, whose fee comes back with the method (one statement less per order). */
+  merchantId: string;
   mode: 'sbp' | 'c2c';
   bankId: number | null;
   amountKopecks: bigint;
@@ -59,7 +63,8 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
   const result = await tx.execute(sql`
     select pm.id as method_id, pm.user_id as trader_id, pm.terminal_id, pm.bank_id,
            (select b.name from banks b where b.id = pm.bank_id) as bank_name,
-           pm.card, pm.phone_number, pm.name as owner_name, u.reward_bps
+           pm.card, pm.phone_number, pm.name as owner_name, u.reward_bps,
+           (select m.fee_bps from users m where m.id = ${query.merchantId}::uuid) as merchant_fee_bps
     from payment_methods pm
       join users u on u.id = pm.user_id
     where pm.is_active
@@ -110,6 +115,7 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
       phone_number: string | null;
       owner_name: string;
       reward_bps: number | null;
+      merchant_fee_bps: number | null;
     }[];
   };
   const row = rows[0];
@@ -124,17 +130,8 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
     phoneNumber: row.phone_number,
     ownerName: row.owner_name,
     rewardBps: row.reward_bps,
+    merchantFeeBps: row.merchant_fee_bps,
   };
-}
-
-/** The merchant's own fee in basis points (null = the configured default), or undefined for no such user. */
-export async function findMerchantFee(db: DbOrTx, merchantId: string) {
-  const [row] = await db
-    .select({ feeBps: users.feeBps, role: users.role })
-    .from(users)
-    .where(eq(users.id, merchantId))
-    .limit(1);
-  return row;
 }
 
 /**
@@ -159,9 +156,18 @@ export async function deleteUnfrozenDeal(tx: DbOrTx, id: string): Promise<void> 
   await tx.delete(deals).where(eq(deals.id, id));
 }
 
-/** The method just got a deal: it goes to the back of the rotation. */
-export async function markMethodUsed(tx: DbOrTx, methodId: string, at: Date): Promise<void> {
-  await tx.update(paymentMethods).set({ lastDealAt: at }).where(eq(paymentMethods.id, methodId));
+/**
+ * A new deal's first event (created by the merchant) and its method's move to the back of the rotation, in one
+ * statement: both are certain once the deal is frozen, and an order is a round trip per statement.
+ */
+export async function recordNewDeal(tx: DbOrTx, input: { dealId: string; methodId: string; at: Date }) {
+  const at = input.at.toISOString();
+  await tx.execute(sql`
+    with used as (
+      update ${paymentMethods} set last_deal_at = ${at}::timestamptz where id = ${input.methodId}::uuid
+    )
+    insert into ${dealEvents} (deal_id, from_status, to_status, actor, created_at)
+    values (${input.dealId}::uuid, null, 'pending', 'merchant', ${at}::timestamptz)`);
 }
 
 export async function insertEvent(

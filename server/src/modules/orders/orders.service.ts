@@ -302,15 +302,11 @@ export function createOrdersService(deps: {
       const ttlS = body.expires_in ?? config.ORDER_TTL_S;
       const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
       return db.transaction(async (tx) => {
-        const merchant = await repo.findMerchantFee(tx, merchantId);
-        if (merchant?.role !== 'merchant') {
-          throw new ProblemError(401, 'unauthorized', MERCHANT_TEXT.unauthorized);
-        }
-        const feeBps = merchant.feeBps ?? defaultFeeBps;
         const exclude: string[] = [];
         let deal: repo.DealRow | undefined;
         for (let attempt = 0; attempt < ROUTING_ATTEMPTS && !deal; attempt++) {
           const method = await repo.pickMethod(tx, {
+            merchantId,
             mode: body.payment_mode,
             bankId: body.bank_id ?? null,
             amountKopecks,
@@ -320,6 +316,7 @@ export function createOrdersService(deps: {
             exclude,
           });
           if (!method) break;
+          const feeBps = method.merchantFeeBps ?? defaultFeeBps;
           const id = randomUUID();
           const at = deps.now();
           let row: repo.DealRow | undefined;
@@ -378,14 +375,7 @@ export function createOrdersService(deps: {
             exclude.push(method.methodId);
             continue;
           }
-          await repo.markMethodUsed(tx, method.methodId, at);
-          await repo.insertEvent(tx, {
-            dealId: id,
-            fromStatus: null,
-            toStatus: 'pending',
-            actor: 'merchant',
-            at,
-          });
+          await repo.recordNewDeal(tx, { dealId: id, methodId: method.methodId, at });
           deal = row;
         }
         if (!deal) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
