@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app.ts';
@@ -8,6 +10,7 @@ import { createTestDatabase } from '../test/test-database.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { users } from './db/schema/index.ts';
 
 describe('the application shell', () => {
   it('serves the SPA for every client route and JSON 404 under the API prefix', async () => {
@@ -50,7 +53,7 @@ describe('the application shell', () => {
     }
   });
 
-  it('preloads the home route chunks for a signed-in visit to / only', async () => {
+  it('hands a live session its check answer inline, preloads the home chunks on / only, and nothing to anyone else', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
@@ -66,41 +69,79 @@ describe('the application shell', () => {
         'src/features/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-3.js' },
       }),
     );
-    const database = await createTestDatabase();
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: webDist, DATA_DIR: webDist });
-    const ctx = createContext({
-      config,
-      database,
-      mailer: { send: async () => undefined, close: () => undefined },
-      log: pino({ level: 'silent' }),
-    });
-    const app = await buildApp(ctx);
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-1.js'), 'console.log(1)');
+    const t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWeb: true });
     const preload = '<link rel="modulepreload" crossorigin href="/assets/dashboard-3.js">';
+    const boot = (body: string) => {
+      const found = /<script type="application\/json" id="session-boot">([^<]*)<\/script>/.exec(body);
+      return found ? JSON.parse(found[1] ?? '') : null;
+    };
     try {
-      const signedIn = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'a=1; sid=token' } });
-      expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.headers['content-type']).toMatch(/text\/html/);
-      expect(signedIn.headers['content-security-policy']).toBeTruthy();
-      expect(signedIn.body).toContain(preload);
-      expect(signedIn.body).toContain('/assets/layout-2.js');
-      const compressed = await app.inject({
+      const user = await signedInUser(t);
+      await t.database.db
+        .update(users)
+        .set({ username: 'alice</script><b>' })
+        .where(eq(users.id, user.user.id));
+      const check = await t.app.inject({
+        method: 'GET',
+        url: '/backend/account/check_user_auth/',
+        headers: { cookie: user.cookie },
+      });
+      const home = await t.app.inject({
         method: 'GET',
         url: '/',
-        headers: { cookie: 'sid=token', 'accept-encoding': 'br, gzip' },
+        headers: { cookie: `a=1; ${user.cookie}` },
+      });
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-type']).toMatch(/text\/html/);
+      expect(home.headers['cache-control']).toBe('no-store');
+      expect(home.headers['content-security-policy']).toBeTruthy();
+      expect(home.body).toContain(preload);
+      expect(home.body).toContain('/assets/layout-2.js');
+      // Exactly what check_user_auth answers, and a username cannot close the element.
+      expect(boot(home.body)).toEqual(check.json());
+      expect(home.body).not.toContain('alice</script>');
+      const deal = await t.app.inject({
+        method: 'GET',
+        url: '/deal?page=2',
+        headers: { cookie: user.cookie },
+      });
+      expect(boot(deal.body)).toEqual(check.json());
+      expect(deal.body).not.toContain('modulepreload');
+      const compressed = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: user.cookie, 'accept-encoding': 'br, gzip' },
       });
       expect(compressed.headers['content-encoding']).toBe('br');
-      // Anonymous visits and other pages never name signed-in code.
+      expect(boot(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toEqual(check.json());
+      // Files stay files, whatever the cookie.
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-1.js',
+        headers: { cookie: user.cookie },
+      });
+      expect(asset.body).toBe('console.log(1)');
+      // Anonymous, forged and ended sessions get the plain file: no user, no signed-in code.
+      await t.app.inject({
+        method: 'POST',
+        url: '/backend/account/logout/',
+        headers: { cookie: user.cookie },
+      });
       for (const [url, cookie] of [
         ['/', ''],
-        ['/welcome', 'sid=token'],
+        ['/', 'sid=forged'],
+        ['/', user.cookie],
         ['/?x=1', 'nosid=token'],
       ] as const) {
-        const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-        expect(response.body, url).not.toContain('modulepreload');
+        const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, `${url} ${cookie}`).not.toContain('modulepreload');
+        expect(boot(response.body), `${url} ${cookie}`).toBeNull();
       }
     } finally {
-      await app.close();
-      await database.close();
+      await t.close();
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });

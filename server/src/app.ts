@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { publicUser } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
@@ -28,9 +29,13 @@ import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from '.
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
-import { loadHomePreloadPage } from './web/home-preload.ts';
+import { loadSpaHtml } from './web/home-preload.ts';
+import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** A path naming a file (an asset, the favicon): never a client route. */
+const FILE_PATH = /\/[^/]*\.[a-z0-9]+$/i;
 
 /** A source map, or a compressed copy of one that a build step may have made. */
 const isSourceMap = (pathName: string) => /\.map(\.br|\.gz)?$/i.test(pathName);
@@ -120,25 +125,29 @@ export async function buildApp(
   // Decided once: the SPA is served when it was built before the server started.
   const serveWeb = (options.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    // A signed-in visit to the home page gets index.html with its route chunks preloaded (web/home-preload.ts).
-    const homePage = loadHomePreloadPage(webDist);
-    const hasSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
-    if (homePage) {
-      app.addHook('onRequest', async (request, reply) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return;
-        if (request.url !== '/' || !hasSession.test(request.headers.cookie ?? '')) return;
-        const accepts = String(request.headers['accept-encoding'] ?? '');
-        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-        reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Encoding')
-          .type('text/html; charset=utf-8');
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(
-          encoding === 'br' ? homePage.br : encoding === 'gzip' ? homePage.gzip : homePage.html,
-        );
-      });
-    }
+    // A page load with a live session gets its HTML with the session check's answer inline (and, on `/`, the
+    // home page's route chunks preloaded): web/signed-in-page.ts. Anonymous loads get the static file.
+    const spa = loadSpaHtml(webDist);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const pathname = request.url.split('?', 1)[0] ?? '/';
+      if (isApiUrl(pathname, config.API_PREFIX) || FILE_PATH.test(pathname)) return;
+      const user = await ctx.auth.resolveSession(token);
+      if (!user) return;
+      const page = encodePage(
+        signedInPageHtml(spa, pathname, { user: publicUser(user) }),
+        String(request.headers['accept-encoding'] ?? ''),
+      );
+      // The page names its user: never stored by a cache, and never the same for another cookie.
+      reply
+        .header('cache-control', 'no-store')
+        .header('vary', 'Cookie, Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

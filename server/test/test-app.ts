@@ -47,7 +47,7 @@ export const TEST_ORIGIN = 'http://app.test';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -63,7 +63,7 @@ export async function createTestApp(
   });
   const mailer = new MemoryMailer();
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }), now: options.now });
-  const app = await buildApp(ctx, { serveWeb: false });
+  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
   await app.ready();
   return {
     app,

@@ -34,3 +34,9 @@ export function pageCount(total: number, pageSize: number): number {
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_SENDS_PER_HOUR = 5;
+
+/**
+ * id of the `<script type="application/json">` element in which the server hands a signed-in page load the
+ * check_user_auth answer it has just verified, so the guard renders without a second round trip.
+ */
+export const SESSION_BOOT_ELEMENT_ID = 'session-boot';

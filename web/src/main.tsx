@@ -5,10 +5,12 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { adoptSessionBoot } from './app/session-boot.ts';
 import './ui/theme.css';
 
 // One client for the router (its loaders start requests early) and the components that read them.
 const queryClient = createQueryClient();
+adoptSessionBoot(queryClient);
 const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

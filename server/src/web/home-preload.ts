@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 /** Vite's build manifest: each source module's chunk file and the chunks it imports statically. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -14,7 +13,7 @@ export const HOME_ROUTE_MODULES = [
 /**
  * index.html for a signed-in visit to `/`, with `<link rel="modulepreload">` for the home page's route chunks,
  * so the browser fetches them beside the entry instead of after it has run (one network round trip less before
- * the dashboard paints). Only a request with a session cookie gets it: public pages never load signed-in code.
+ * the dashboard paints). Only a page load with a live session gets it (signed-in-page.ts): public pages never load signed-in code.
  * Returns null when the manifest does not know the modules (an older or partial build).
  */
 export function homePreloadHtml(html: string, manifest: Manifest): string | null {
@@ -34,22 +33,18 @@ export function homePreloadHtml(html: string, manifest: Manifest): string | null
   return html.replace('</head>', `${links.join('\n')}\n  </head>`);
 }
 
-/** The signed-in home page's HTML with its compressed forms, built once from web/dist. */
-export interface HomePreloadPage {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+/** index.html as built, and the home page's variant with its route chunks preloaded (null when the build lacks them). */
+export interface SpaHtml {
+  index: string;
+  home: string | null;
 }
 
-export function loadHomePreloadPage(webDist: string): HomePreloadPage | null {
+export function loadSpaHtml(webDist: string): SpaHtml {
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   try {
-    const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
     const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
-    const page = homePreloadHtml(html, manifest);
-    if (!page) return null;
-    const buffer = Buffer.from(page);
-    return { html: buffer, br: zlib.brotliCompressSync(buffer), gzip: zlib.gzipSync(buffer, { level: 9 }) };
+    return { index, home: homePreloadHtml(index, manifest) };
   } catch {
-    return null;
+    return { index, home: null };
   }
 }

@@ -8,7 +8,8 @@ import { FullPageLoader } from '../ui/index.ts';
 /**
  * Spec §2 auth guard: every guarded route checks the session (GET check_user_auth, 5 s timeout).
  * 200 renders the page; anything else clears storage, logs out and goes to /welcome.
- * The first check shows a full-page loader; later navigations re-check in the background.
+ * The first check shows a full-page loader, unless the server put its answer into the page (session-boot.ts);
+ * later navigations re-check in the background.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const check = useCheckAuth();

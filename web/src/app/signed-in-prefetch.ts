@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authKeys, fetchCheckAuth } from '../features/auth/api.ts';
+import { fetchCheckAuth } from '../features/auth/api.ts';
+import { authKeys } from '../features/auth/auth-keys.ts';
 import { dashboardKeys, fetchDashboard } from '../features/dashboard/api.ts';
 import { hasSessionHint } from './lead-check.ts';
 

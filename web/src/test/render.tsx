@@ -13,12 +13,17 @@ const appRoutes = createRoutes(() => queryClient);
  * Renders routes (the app's by default) in a memory router at `path`, inside the real providers, with the
  * API client's navigator pointed at this router. Returns the router to read its location.
  */
-export function renderAt(path: string, routes: RouteObject[] = appRoutes) {
+export function renderAt(
+  path: string,
+  routes: RouteObject[] = appRoutes,
+  options: { prepare?: (client: QueryClient) => void } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to) => {
     void router.navigate(to, { replace: true });
   });
   queryClient = createQueryClient();
+  options.prepare?.(queryClient);
   const view = render(
     <Providers client={queryClient}>
       <RouterProvider router={router} />

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
 import { setIsLead } from '../../api/lead-store.ts';
 import { clearClientSession } from '../../api/session.ts';
+import { authKeys } from './auth-keys.ts';
 import { markFirstVisit } from './first-visit.ts';
 
 /** The signed-in user as the auth calls return it. */
@@ -41,11 +42,6 @@ export interface RegisterBody {
   password: string;
   referral_code?: string;
 }
-
-export const authKeys = {
-  all: ['auth'] as const,
-  check: ['auth', 'check'] as const,
-};
 
 /** GET check_user_auth with the 5 s timeout of spec §7; sets the lead flag from the answer. */
 export async function fetchCheckAuth(signal?: AbortSignal): Promise<CheckAuthResponse> {
