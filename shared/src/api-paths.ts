@@ -16,6 +16,24 @@ export const API = {
     checkUserAuth: '/account/check_user_auth/',
   },
   dashboard: '/api/account/dashboard/',
+  /** Spec §7 Settings (Profile and Notification); the password change uses auth.requestPasswordReset/passwordReset. */
+  settings: {
+    userInfo: '/api/account/user_info/',
+    changeUsername: '/account/user/change-username/',
+    changeAvatar: '/account/user/change-avatar/',
+    /** Spelt as spec §7 writes it; the body key is `notification_paymets` (sic) or `notification_account`. */
+    notifySettings: '/api/account/change_notify_settings/',
+    /** Our addition: the stored avatar image (the user's own, behind the session), named by its content hash. */
+    avatar: (userId: string, hash: string) => `/api/account/avatar/${userId}/${hash}.jpg`,
+  },
+  /** Spec §7 Settings (Telegram connection). */
+  telegram: {
+    key: '/api/account/get_tg_key/',
+    refreshKey: '/api/account/refresh/tg_key/',
+    accounts: '/api/account/tg_action/',
+    /** The bot's webhook (our addition), used when TELEGRAM_WEBHOOK_URL is set; checked by its secret token. */
+    webhook: '/telegram/webhook/',
+  },
   payments: {
     banks: '/api/v1/payments/banks/',
     list: '/api/v1/payments/list/',
@@ -32,6 +50,8 @@ export const API = {
     withdrawVerify: '/account/wallet/withdraw/verify/',
     /** Our addition: the withdrawal fee and minimum, shown before the user submits. */
     withdrawLimits: '/account/wallet/withdraw/limits/',
+    /** Our addition: the user's withdrawals (in flight and history), newest first. */
+    withdrawals: '/account/wallet/withdrawals/',
     white: '/account/wallet/white/',
     whiteOtp: '/account/wallet/white/otp/',
   },
