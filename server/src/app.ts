@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { publicUser } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -44,6 +45,7 @@ const isSourceMap = (pathName: string) => /\.map(\.br|\.gz)?$/i.test(pathName);
 const API_MODULES = [
   healthRoutes,
   authRoutes,
+  accountRoutes,
   referralsRoutes,
   paymentsRoutes,
   dashboardRoutes,

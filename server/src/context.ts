@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type AccountService, createAccountService } from './modules/account/account.service.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import {
   createIdempotencyService,
@@ -40,6 +41,8 @@ export interface AppContext {
   health: Map<string, HealthCheck>;
   otp: OtpService;
   auth: AuthService;
+  /** Spec §7 Settings: the user's profile, username, avatar and notification switches. */
+  account: AccountService;
   payments: PaymentsService;
   terminals: TerminalsService;
   ledger: LedgerService;
@@ -88,6 +91,12 @@ export function createContext(deps: {
     passwordHashConcurrency: deps.config.PASSWORD_HASH_CONCURRENCY,
     now,
   });
+  const account = createAccountService({
+    database: deps.database,
+    apiPrefix: deps.config.API_PREFIX,
+    log: deps.log,
+    now,
+  });
   const ledger = createLedgerService({ database: deps.database });
   const payments = createPaymentsService({ database: deps.database, now });
   const terminals = createTerminalsService({
@@ -131,6 +140,7 @@ export function createContext(deps: {
     health,
     otp,
     auth,
+    account,
     ledger,
     payments,
     terminals,

@@ -1,3 +1,4 @@
+export * from './account/index.ts';
 export * from './api-paths.ts';
 export * from './auth/field-messages.ts';
 export * from './auth/messages.ts';

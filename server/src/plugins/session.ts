@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of signed-in routes: 401 unless a live session cookie is present. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook of routes that serve both signed-in and signed-out callers (the password change): sets
+     * request.user when a live session cookie is present and refuses nobody.
+     */
+    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook of lead routes: 401 when signed out, 451 when signed in but not a lead. */
     requireLead: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Sets the session cookie of a new session (sign-in rotates: the old cookie's session is revoked). */
@@ -41,6 +46,11 @@ export const sessionPlugin = fp(
     }
 
     app.decorate('requireUser', requireUser);
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await options.auth.resolveSession(token) : null;
+      if (user) request.user = user;
+    });
     app.decorate('requireLead', async (request: FastifyRequest) => {
       await requireUser(request);
       if (!request.user?.isLead) throw notALead();

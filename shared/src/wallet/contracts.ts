@@ -114,3 +114,58 @@ export type WithdrawVerifyResponse = z.infer<typeof withdrawVerifyResponse>;
 /** GET account/wallet/withdraw/limits/ (our addition): USDT amounts as numbers, shown before submitting. */
 export const withdrawLimitsResponse = z.object({ fee: z.number(), minimum: z.number() });
 export type WithdrawLimits = z.infer<typeof withdrawLimitsResponse>;
+
+/**
+ * Withdrawals whose amount + fee has left the available balance and not yet reached the chain for good: the
+ * ledger holds them in flight (verified: held or approved; then signing, signed, broadcast).
+ */
+export const WITHDRAWAL_IN_FLIGHT_STATUSES = [
+  'held',
+  'approved',
+  'signing',
+  'signed',
+  'broadcast',
+] as const satisfies readonly WithdrawalStatus[];
+
+/**
+ * Statuses the withdrawals list shows: every withdrawal the user confirmed with the mailed code. One still
+ * waiting for its code (requested) or replaced before it (canceled) never touched the balance and is left out.
+ */
+export const WITHDRAWAL_LISTED_STATUSES = [
+  ...WITHDRAWAL_IN_FLIGHT_STATUSES,
+  'confirmed',
+  'failed',
+  'rejected',
+] as const satisfies readonly WithdrawalStatus[];
+
+/** Default and largest page of GET account/wallet/withdrawals/. */
+export const WITHDRAWALS_PAGE_SIZE = 10;
+export const WITHDRAWALS_PAGE_SIZE_MAX = 50;
+
+/** GET account/wallet/withdrawals/?page=&page_size= (our addition). */
+export const withdrawalsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(WITHDRAWALS_PAGE_SIZE_MAX).default(WITHDRAWALS_PAGE_SIZE),
+});
+export type WithdrawalsQuery = z.input<typeof withdrawalsQuery>;
+
+/**
+ * One withdrawal of the list. Amounts in USDT as numbers with up to 6 decimals (as the other wallet answers);
+ * the user's balance went down by amount + fee. txid is set once the transaction is signed (a Tron txid, 64
+ * hex characters). Dates are ISO 8601.
+ */
+export const withdrawalItemSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_LISTED_STATUSES),
+  txid: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
+
+/** The user's withdrawals, newest first (spec §3 Paged responses: count, results). */
+export const withdrawalsResponse = z.object({ results: z.array(withdrawalItemSchema), count: z.number() });
+export type WithdrawalsResponse = z.infer<typeof withdrawalsResponse>;

@@ -26,6 +26,7 @@ describe('dashboard contract', () => {
       balance: 1,
       frozen_balance: 0,
       total_profit: 0,
+      withdrawing: 0,
       is_lead: false,
       white_list: [],
     };

@@ -11,6 +11,11 @@ export const dashboardProfileSchema = z.object({
   balance: z.number(),
   frozen_balance: z.number(),
   total_profit: z.number(),
+  /**
+   * Our addition: the amount + fee of the user's withdrawals in flight (verified, not yet confirmed on chain or
+   * returned). It has left balance and comes back only if the withdrawal fails or is rejected.
+   */
+  withdrawing: z.number(),
   is_lead: z.boolean(),
   /**
    * The lead's whitelist entries (spec: item shape not shown), each with when it becomes usable, so the

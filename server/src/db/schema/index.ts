@@ -1,4 +1,5 @@
 // One file per domain; each mirrors its SQL migration in server/migrations.
+export * from './account.ts';
 export * from './auth.ts';
 export * from './deals.ts';
 export * from './ledger.ts';

@@ -7,11 +7,13 @@ import {
   passwordResetRequest,
   registerRequest,
   requestPasswordResetRequest,
+  settingsPasswordChangeRequest,
   verifyOtpRequest,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { validationError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { AUTH_TEXT, publicUser } from './auth.service.ts';
 
@@ -53,17 +55,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  // Both password calls also serve the signed-in Settings password change (spec §7 Settings): with a live
+  // session the caller may name only their own email, and the reset keeps their session.
   app.post(
     API.auth.requestPasswordReset,
-    { schema: { body: requestPasswordResetRequest }, config: limited },
-    async (request) => auth.requestPasswordReset(request.body, meta(request)),
+    { onRequest: app.optionalUser, schema: { body: requestPasswordResetRequest }, config: limited },
+    async (request) => auth.requestPasswordReset(request.body, meta(request), request.user),
   );
 
-  app.post(
-    API.auth.passwordReset,
-    { schema: { body: passwordResetRequest }, config: limited },
-    async (request) => auth.resetPassword(request.body),
-  );
+  app.post(API.auth.passwordReset, { onRequest: app.optionalUser, config: limited }, async (request) => {
+    // The password rule depends on the caller: the sign-up rule signed out, the settings rule (spec §5
+    // Settings) signed in; so the body is checked here, once the session is known.
+    const rules = request.user ? settingsPasswordChangeRequest : passwordResetRequest;
+    const body = rules.safeParse(request.body ?? {});
+    if (!body.success) throw validationError(body.error.issues, AUTH_BODY_FIELD_TO_ERROR_FIELD);
+    return auth.resetPassword(body.data, request.user);
+  });
 
   app.post(API.auth.logout, async (request, reply) => {
     const forced = request.headers[FORCE_LOGOUT_HEADER.toLowerCase()] === 'true';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accountLockedText, normalizeEmail, type UserRole } from '@app/shared';
+import { accountLockedText, normalizeEmail, SETTINGS_MESSAGES, type UserRole } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
@@ -109,6 +109,11 @@ export function createAuthService(deps: {
     }
   }
 
+  /** A signed-in caller acts on their own account only: another email is refused before any code is used. */
+  function requireOwnEmail(caller: SessionUser, email: string): void {
+    if (normalizeEmail(caller.email) !== email) throw badRequest(SETTINGS_MESSAGES.emailNotOwn);
+  }
+
   async function startSession(user: users.UserRow, meta: RequestMeta): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
@@ -174,9 +179,13 @@ export function createAuthService(deps: {
       return startSession(user, meta);
     },
 
-    /** Mails a reset code when the account exists, a no-account notice otherwise; answers the same either way. */
-    async requestPasswordReset(input: { email: string }, meta: RequestMeta) {
+    /**
+     * Mails a reset code when the account exists, a no-account notice otherwise; answers the same either way.
+     * A signed-in caller (the Settings password change) may name only their own email.
+     */
+    async requestPasswordReset(input: { email: string }, meta: RequestMeta, caller?: SessionUser) {
       const email = normalizeEmail(input.email);
+      if (caller) requireOwnEmail(caller, email);
       const user = await users.findByEmail(db, email);
       await deps.otp.issue({
         email,
@@ -188,9 +197,14 @@ export function createAuthService(deps: {
       return { message: AUTH_TEXT.codeSent };
     },
 
-    /** Sets a new password and ends every session of the user. */
-    async resetPassword(input: { email: string; otp: string; new_password: string }) {
+    /**
+     * Sets a new password with the mailed code. Signed out (the forgotten-password reset) it ends every session
+     * of the user; signed in (spec §7 Settings password change: only the caller's own email) it keeps the
+     * caller's session and ends all the others. The password rule (sign-up or settings) is the route's.
+     */
+    async resetPassword(input: { email: string; otp: string; new_password: string }, caller?: SessionUser) {
       const email = normalizeEmail(input.email);
+      if (caller) requireOwnEmail(caller, email);
       await consumeOtp(email, 'password_reset', input.otp);
       const user = await users.findByEmail(db, email);
       if (!user) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
@@ -198,7 +212,8 @@ export function createAuthService(deps: {
       const at = now();
       await db.transaction(async (tx) => {
         await users.setPassword(tx, user.id, passwordHash, at);
-        await sessions.revokeAllForUser(tx, user.id, at);
+        if (caller) await sessions.revokeOthersForUser(tx, user.id, caller.sessionId, at);
+        else await sessions.revokeAllForUser(tx, user.id, at);
         // Whoever holds the mailbox chose the new password: a lock from someone's guesses ends here.
         await loginFailures.clearFailures(tx, email);
       });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -67,6 +67,21 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): P
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of a user but one (a signed-in password change keeps the caller's). */
+export async function revokeOthersForUser(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
   return rows.length;
 }

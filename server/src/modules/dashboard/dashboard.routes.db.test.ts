@@ -36,6 +36,7 @@ describe('GET /api/account/dashboard/', () => {
         balance: 0,
         frozen_balance: 0,
         total_profit: 0,
+        withdrawing: 0,
         is_lead: false,
         white_list: [],
       },

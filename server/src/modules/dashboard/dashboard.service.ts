@@ -22,8 +22,9 @@ export function createDashboardService(deps: {
     async forUser(userId: string): Promise<DashboardResponse> {
       const profile = await repo.findProfile(db, userId);
       if (!profile) throw notFound();
-      const [balances, whiteList, terminals, transactions] = await Promise.all([
+      const [balances, withdrawing, whiteList, terminals, transactions] = await Promise.all([
         deps.ledger.getBalances(userId),
+        deps.wallet.withdrawingAmount(userId),
         profile.isLead ? deps.wallet.whitelistEntries(userId) : Promise.resolve([]),
         deps.terminals.dashboardTerminals(userId, PAGE_SIZES.dashboardTerminals),
         deps.orders.lastDeals({ id: userId, role: profile.role }),
@@ -36,6 +37,7 @@ export function createDashboardService(deps: {
           balance: microToNumber(balances.available + balances.frozen),
           frozen_balance: microToNumber(balances.frozen),
           total_profit: microToNumber(balances.totalProfit),
+          withdrawing: microToNumber(withdrawing),
           is_lead: profile.isLead,
           white_list: whiteList,
         },

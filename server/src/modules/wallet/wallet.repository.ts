@@ -262,3 +262,37 @@ export async function listWithdrawals(
   const rows = await filtered.orderBy(desc(withdrawals.createdAt)).limit(filter.limit);
   return rows.map((row) => ({ ...row.withdrawal, email: row.email }));
 }
+
+/** One page of a user's withdrawals in the given states, newest first, with how many there are in all. */
+export async function pageOfUserWithdrawals(
+  db: DbOrTx,
+  userId: string,
+  states: readonly WithdrawalStatusValue[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: WithdrawalRow[]; count: number }> {
+  const where = and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...states]));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** The sum of amount + fee over a user's withdrawals in the given states (micro-USDT). */
+export async function sumUserWithdrawals(
+  db: DbOrTx,
+  userId: string,
+  states: readonly WithdrawalStatusValue[],
+): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount} + ${withdrawals.fee}), 0)::text` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...states])));
+  return BigInt(row?.total ?? '0');
+}

@@ -10,6 +10,8 @@ import {
   whitelistChangeResponse,
   whitelistDeleteRequest,
   whitelistToggleResponse,
+  withdrawalsQuery,
+  withdrawalsResponse,
   withdrawLimitsResponse,
   withdrawRequest,
   withdrawVerifyRequest,
@@ -74,6 +76,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     API.wallet.withdrawLimits,
     { ...lead, schema: { response: { 200: withdrawLimitsResponse } } },
     async (request) => wallet.getWithdrawLimits(currentUser(request)),
+  );
+
+  app.get(
+    API.wallet.withdrawals,
+    { ...lead, schema: { querystring: withdrawalsQuery, response: { 200: withdrawalsResponse } } },
+    async (request) => wallet.listWithdrawals(currentUser(request), request.query),
   );
 
   app.get(API.wallet.white, { ...lead, schema: { response: { 200: walletDataSchema } } }, async (request) =>

@@ -8,7 +8,10 @@ import {
   type WalletData,
   WHITELIST_MAX_ENTRIES,
   type WhitelistEntry,
+  WITHDRAWAL_IN_FLIGHT_STATUSES,
+  WITHDRAWAL_LISTED_STATUSES,
   type WithdrawalStatus,
+  type WithdrawalsResponse,
   type WithdrawLimits,
   whitelistFullText,
   whitelistPendingText,
@@ -362,6 +365,39 @@ export function createWalletService(deps: {
         log.error({ err: error, userId: user.id }, 'could not mail the whitelist notice');
       }
       return { wallet_data: await walletData(user.id) };
+    },
+
+    /** GET withdrawals (our addition): the lead's confirmed withdrawals, newest first, a page at a time. */
+    async listWithdrawals(
+      user: SessionUser,
+      query: { page: number; page_size: number },
+    ): Promise<WithdrawalsResponse> {
+      requireLead(user);
+      const { rows, count } = await repo.pageOfUserWithdrawals(db, user.id, WITHDRAWAL_LISTED_STATUSES, {
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          amount: microToNumber(row.amount),
+          fee: microToNumber(row.fee),
+          address: row.toAddress,
+          status: row.status as (typeof WITHDRAWAL_LISTED_STATUSES)[number],
+          txid: row.txid,
+          created_at: row.createdAt.toISOString(),
+          updated_at: row.updatedAt.toISOString(),
+        })),
+        count,
+      };
+    },
+
+    /**
+     * Amount + fee of the user's withdrawals in flight (micro-USDT): what has left their balance and is on its
+     * way (the dashboard's `withdrawing`). Zero for anyone who never withdrew.
+     */
+    async withdrawingAmount(userId: string): Promise<bigint> {
+      return repo.sumUserWithdrawals(db, userId, WITHDRAWAL_IN_FLIGHT_STATUSES);
     },
 
     /** GET withdraw/limits (our addition): the configured fee and minimum in USDT, for leads. */

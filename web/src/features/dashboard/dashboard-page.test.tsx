@@ -18,6 +18,7 @@ function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): D
       balance: 1234.5,
       frozen_balance: 200,
       total_profit: 12.345,
+      withdrawing: 0,
       is_lead: false,
       white_list: [],
       ...overrides,
