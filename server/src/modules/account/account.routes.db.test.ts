@@ -313,6 +313,23 @@ describe('POST change-avatar', () => {
   });
 });
 
+describe('avatar upload limit', () => {
+  it('answers 429 to the 31st upload from one address within a minute', async () => {
+    const owner = await signedInUser(t);
+    const body = multipart(Buffer.from('not an image'), { filename: 'a.png', contentType: 'image/png' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${t.prefix}${API.settings.changeAvatar}`,
+        payload: body.payload,
+        headers: { ...body.headers, cookie: owner.cookie },
+        remoteAddress: '203.0.113.7',
+      });
+    for (let n = 0; n < 30; n++) expect((await send()).statusCode).toBe(400);
+    expect((await send()).statusCode).toBe(429);
+  });
+});
+
 describe('PUT change_notify_settings', () => {
   it('switches each setting on its own and answers both as stored', async () => {
     const { cookie } = await signedInUser(t);

@@ -18,6 +18,12 @@ import { currentUser } from '../../plugins/session.ts';
 
 const avatarParams = z.object({ userId: z.string().max(64), hash: z.string().max(64) });
 
+/**
+ * Uploads one address may send a minute: each is decoded and re-encoded on the thread pool the password
+ * hashing also uses, so a flood must not be able to occupy it.
+ */
+const AVATAR_UPLOADS_PER_MIN = 30;
+
 /** The file form field spec §7 names. */
 const AVATAR_FIELD = 'avatar';
 
@@ -70,7 +76,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     });
     scope.post(
       API.settings.changeAvatar,
-      { onRequest, schema: { response: { 200: changeAvatarResponse } } },
+      {
+        onRequest,
+        config: { rateLimit: { max: AVATAR_UPLOADS_PER_MIN, timeWindow: '1 minute' } },
+        schema: { response: { 200: changeAvatarResponse } },
+      },
       async (request) => {
         const required = () => fieldErrors({ avatar: [SETTINGS_MESSAGES.avatarRequired] });
         if (!request.isMultipart()) throw required();
