@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
 import { WALLET_MESSAGES } from './messages.ts';
+import { isTronAddress } from './tron-address.ts';
 
 /** The most addresses one lead can keep on the withdrawal whitelist. */
 export const WHITELIST_MAX_ENTRIES = 20;
@@ -114,3 +115,45 @@ export type WithdrawVerifyResponse = z.infer<typeof withdrawVerifyResponse>;
 /** GET account/wallet/withdraw/limits/ (our addition): USDT amounts as numbers, shown before submitting. */
 export const withdrawLimitsResponse = z.object({ fee: z.number(), minimum: z.number() });
 export type WithdrawLimits = z.infer<typeof withdrawLimitsResponse>;
+
+/**
+ * The whitelist's add form: required ('Введите адрес кошелька'), then a Tron address whose base58check
+ * checksum matches, so a mistyped character is caught before sending.
+ */
+export const whitelistAddForm = z.object({
+  wallet: z
+    .string()
+    .trim()
+    .superRefine((wallet, ctx) => {
+      if (!wallet) ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.whitelistAddressRequired });
+      else if (!isTronAddress(wallet))
+        ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.invalidAddress });
+    }),
+});
+export type WhitelistAddForm = z.infer<typeof whitelistAddForm>;
+
+/** A USDT amount as the API may send it: a number (like the verify answer) or a decimal string. */
+const usdtAmount = z.union([z.number(), z.string()]);
+
+/** One withdrawal in GET account/wallet/withdrawals/ (our addition), newest first. */
+export const withdrawalListItem = z.object({
+  id: z.string(),
+  amount: usdtAmount,
+  fee: usdtAmount,
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  txid: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WithdrawalListItem = z.infer<typeof withdrawalListItem>;
+
+/** GET account/wallet/withdrawals/?page=&page_size=. */
+export const withdrawalsResponse = z.object({
+  results: z.array(withdrawalListItem),
+  count: z.number().int(),
+});
+export type WithdrawalsResponse = z.infer<typeof withdrawalsResponse>;
+
+/** Withdrawals per page of the history list. */
+export const WITHDRAWALS_PAGE_SIZE = 10;

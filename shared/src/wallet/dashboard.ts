@@ -17,6 +17,11 @@ export const dashboardProfileSchema = z.object({
    * withdraw dialog can show entries still in their cool-down as pending; empty for everyone else.
    */
   white_list: z.array(whitelistEntrySchema),
+  /**
+   * USDT on its way out (verified withdrawals not yet confirmed or returned), as a decimal string; already
+   * taken from the balance, so the card says where it went. Optional until every server sends it.
+   */
+  withdrawing: z.string().optional(),
 });
 export type DashboardProfile = z.infer<typeof dashboardProfileSchema>;
 
