@@ -102,16 +102,17 @@ function Withdrawing({ amount, hidden }: { amount: string | undefined; hidden: b
   const value = amount === undefined ? 0 : Number(amount);
   if (!Number.isFinite(value) || value <= 0) return null;
   return (
-    <p
-      className="mt-2 inline-flex flex-wrap items-center gap-x-1.5 rounded-md bg-brand-50 px-2.5 py-1 text-small text-brand-800"
+    <div
+      className="mt-2 w-fit max-w-full rounded-md bg-brand-50 px-2.5 py-1.5 text-small text-brand-800"
       data-testid="balance-withdrawing"
-      title={WITHDRAWALS_TEXT.withdrawingHint}
     >
-      <ArrowUpFromLine size={14} aria-hidden />
-      <span className="font-medium">{WITHDRAWALS_TEXT.withdrawing}:</span>
-      <span className="font-semibold tabular-nums">{displayBalance(value, hidden)}</span>
-      <span className="text-brand-700/80">· {WITHDRAWALS_TEXT.withdrawingHint}</span>
-    </p>
+      <p className="flex items-center gap-1.5">
+        <ArrowUpFromLine size={14} aria-hidden className="shrink-0" />
+        <span className="font-medium">{WITHDRAWALS_TEXT.withdrawing}:</span>
+        <span className="font-semibold tabular-nums">{displayBalance(value, hidden)}</span>
+      </p>
+      <p className="text-caption text-brand-700/80">{WITHDRAWALS_TEXT.withdrawingHint}</p>
+    </div>
   );
 }
 

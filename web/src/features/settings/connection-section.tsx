@@ -102,12 +102,14 @@ function KeyCard({ data }: { data: TelegramKey }) {
               href={data.deep_link}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex w-fit items-center gap-2 text-[0.875rem] font-medium text-brand-700 hover:underline"
+              className="flex w-fit max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 text-[0.875rem] font-medium text-brand-700 hover:underline"
             >
-              <MessageCircle size={16} aria-hidden />
-              {T.openBot}
+              <span className="inline-flex items-center gap-2">
+                <MessageCircle size={16} aria-hidden />
+                {T.openBot}
+                <ExternalLink size={14} aria-hidden />
+              </span>
               {data.bot_username ? <span className="text-gray-500">@{data.bot_username}</span> : null}
-              <ExternalLink size={14} aria-hidden />
             </a>
           ) : null}
           <div>
