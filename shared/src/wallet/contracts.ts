@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
 import { WALLET_MESSAGES } from './messages.ts';
+import { isTronAddress } from './tron-address.ts';
 
 /** The most addresses one lead can keep on the withdrawal whitelist. */
 export const WHITELIST_MAX_ENTRIES = 20;
@@ -114,6 +115,22 @@ export type WithdrawVerifyResponse = z.infer<typeof withdrawVerifyResponse>;
 /** GET account/wallet/withdraw/limits/ (our addition): USDT amounts as numbers, shown before submitting. */
 export const withdrawLimitsResponse = z.object({ fee: z.number(), minimum: z.number() });
 export type WithdrawLimits = z.infer<typeof withdrawLimitsResponse>;
+
+/**
+ * The whitelist's add form: required ('Введите адрес кошелька'), then a Tron address whose base58check
+ * checksum matches, so a mistyped character is caught before sending.
+ */
+export const whitelistAddForm = z.object({
+  wallet: z
+    .string()
+    .trim()
+    .superRefine((wallet, ctx) => {
+      if (!wallet) ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.whitelistAddressRequired });
+      else if (!isTronAddress(wallet))
+        ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.invalidAddress });
+    }),
+});
+export type WhitelistAddForm = z.infer<typeof whitelistAddForm>;
 
 /**
  * Withdrawals whose amount + fee has left the available balance and not yet reached the chain for good: the

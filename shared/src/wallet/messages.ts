@@ -52,3 +52,43 @@ export function whitelistPendingText(usableAt: Date): string {
 export function whitelistAvailableFromText(when: string): string {
   return `доступен с ${when}`;
 }
+
+/** Russian labels of every withdrawal status (WITHDRAWAL_STATUSES), as the withdrawals list shows them. */
+export const WITHDRAWAL_STATUS_LABELS = {
+  requested: 'Ожидает кода',
+  canceled: 'Отменён',
+  held: 'На проверке',
+  approved: 'В очереди на отправку',
+  signing: 'Отправляется',
+  signed: 'Отправляется',
+  broadcast: 'Отправлен',
+  confirmed: 'Выполнен',
+  failed: 'Не выполнен, средства возвращены',
+  rejected: 'Отклонён, средства возвращены',
+} as const;
+
+/** Texts of the withdrawals list, the in-flight line of the balance card and the locked withdraw form. */
+export const WITHDRAWALS_TEXT = {
+  historyTab: 'История',
+  title: 'История выводов',
+  empty: 'Выводов пока не было',
+  emptyHint: 'Здесь появятся ваши выводы USDT и их статусы.',
+  loadFailed: 'Не удалось загрузить историю выводов',
+  date: 'Дата',
+  amount: 'Сумма',
+  fee: 'Комиссия',
+  address: 'Адрес',
+  status: 'Статус',
+  txid: 'Транзакция',
+  withdrawing: 'Выводится',
+  withdrawingHint: 'Уже списано с баланса и отправляется на ваш адрес',
+  sentLocked: 'Заявка на вывод принята. Форма снова станет доступна при следующем открытии окна.',
+  noAddressTitle: 'Вывод пока недоступен',
+  noAddressBody:
+    'Сначала создайте адрес кошелька на вкладке Deposit: вывод открывается, когда у аккаунта есть адрес TRC20.',
+} as const;
+
+/** The explorer page of a Tron transaction. */
+export function tronscanTransactionUrl(txid: string): string {
+  return `https://tronscan.org/#/transaction/${encodeURIComponent(txid)}`;
+}

@@ -4,6 +4,7 @@ export * from './badge.tsx';
 export * from './battery-ring.tsx';
 export * from './button.tsx';
 export * from './card.tsx';
+export * from './confirm-modal.tsx';
 export * from './cx.ts';
 export * from './date-range-modal.tsx';
 export * from './dropdown-menu.tsx';

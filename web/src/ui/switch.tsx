@@ -34,6 +34,7 @@ export function Switch({
       onCheckedChange={onCheckedChange}
       disabled={disabled}
       aria-label={ariaLabel}
+      aria-describedby={label && description ? `${switchId}-description` : undefined}
       className={cx(
         'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
         'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/25',
@@ -47,10 +48,17 @@ export function Switch({
   return (
     <div className={cx('flex items-start gap-3', className)}>
       {control}
-      <label htmlFor={switchId} className="-mt-px select-none">
-        <span className="block text-small font-medium text-gray-800">{label}</span>
-        {description ? <span className="block text-small text-gray-500">{description}</span> : null}
-      </label>
+      <div className="-mt-px select-none">
+        {/* The label names the switch; the description is read after it, not as part of the name. */}
+        <label htmlFor={switchId} className="block text-small font-medium text-gray-800">
+          {label}
+        </label>
+        {description ? (
+          <span id={`${switchId}-description`} className="block text-small text-gray-500">
+            {description}
+          </span>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface AuthUser {
   role: UserRole;
   is_lead: boolean;
   username: string | null;
+  /** The avatar's URL path, when the server sends it with the user (the top bar shows it). */
+  avatar?: string | null;
 }
 
 export interface MessageResponse {

@@ -1,6 +1,7 @@
 import { availableBalance, displayBalance, WALLET_TEXT } from '@app/shared/wallet/balance';
 import type { DashboardProfile } from '@app/shared/wallet/dashboard';
-import { EllipsisVertical, Eye, EyeOff } from 'lucide-react';
+import { WITHDRAWALS_TEXT } from '@app/shared/wallet/messages';
+import { ArrowUpFromLine, EllipsisVertical, Eye, EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, Card, cx, IconButton, lazyMenu, Skeleton } from '../../ui/index.ts';
 import type { WalletTab } from '../wallet/wallet-modal.tsx';
@@ -71,6 +72,7 @@ export function BalanceCard({ profile, error, isLead, onOpenWallet }: BalanceCar
               <Skeleton className="h-10 w-48" />
             )}
             <p className="mt-1 text-small text-gray-500">USDT · TRC20</p>
+            {profile ? <Withdrawing amount={profile.withdrawing} hidden={hidden} /> : null}
           </div>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4 lg:w-[34rem] lg:shrink-0 lg:gap-x-8">
             <Stat label={WALLET_TEXT.available} testId="balance-available">
@@ -89,6 +91,27 @@ export function BalanceCard({ profile, error, isLead, onOpenWallet }: BalanceCar
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * Money on its way out (dashboard profile.withdrawing): already taken from the balance, so the total never
+ * drops without saying where it went. Nothing shows while nothing is in flight.
+ */
+function Withdrawing({ amount: value, hidden }: { amount: number; hidden: boolean }) {
+  if (value <= 0) return null;
+  return (
+    <div
+      className="mt-2 w-fit max-w-full rounded-md bg-brand-50 px-2.5 py-1.5 text-small text-brand-800"
+      data-testid="balance-withdrawing"
+    >
+      <p className="flex items-center gap-1.5">
+        <ArrowUpFromLine size={14} aria-hidden className="shrink-0" />
+        <span className="font-medium">{WITHDRAWALS_TEXT.withdrawing}:</span>
+        <span className="font-semibold tabular-nums">{displayBalance(value, hidden)}</span>
+      </p>
+      <p className="text-caption text-brand-700/80">{WITHDRAWALS_TEXT.withdrawingHint}</p>
+    </div>
   );
 }
 

@@ -44,3 +44,34 @@ export function webhookEvent(overrides: Partial<WebhookEvent> = {}): WebhookEven
     ...overrides,
   };
 }
+
+/** GET user_info as the profile section reads it. */
+export function userInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    username: 'anna',
+    email: 'anna@example.com',
+    avatar: null,
+    is_lead: false,
+    notification_payments: true,
+    notification_account: false,
+    ...overrides,
+  };
+}
+
+/** A signed-in trader (or lead) whose Settings data all load well, unless `extra` says otherwise. */
+export function settingsApi(isLead: boolean, extra: Handlers = {}): Handlers {
+  return {
+    ...signedIn(isLead),
+    [`GET ${API.settings.userInfo}`]: { body: userInfo({ is_lead: isLead }) },
+    [`GET ${API.telegram.key}`]: {
+      body: {
+        connection_key: 'k-12345',
+        bot_username: 'processing_bot',
+        deep_link: 'https://t.me/processing_bot?start=k-12345',
+      },
+    },
+    [`GET ${API.telegram.accounts}`]: { body: { accounts: [], message: '' } },
+    ...(isLead ? { [`GET ${API.wallet.white}`]: { body: { is_white_wallet: false, wallets: [] } } } : {}),
+    ...extra,
+  };
+}

@@ -5,6 +5,8 @@ import {
   type WalletAddressResponse,
   type WalletData,
   type WhitelistChangeResponse,
+  WITHDRAWALS_PAGE_SIZE,
+  type WithdrawalsResponse,
   type WithdrawLimits,
   type WithdrawRequest,
   type WithdrawVerifyResponse,
@@ -18,6 +20,7 @@ export const walletKeys = {
   address: ['wallet', 'address'] as const,
   white: ['wallet', 'white'] as const,
   withdrawLimits: ['wallet', 'withdraw-limits'] as const,
+  withdrawals: (page: number) => ['wallet', 'withdrawals', page] as const,
 };
 
 /** The deposit address, or null when the user has none yet (the server answers 404 until then). */
@@ -102,7 +105,26 @@ export function useVerifyWithdrawal() {
   return useMutation({
     mutationFn: (body: WithdrawRequest & { otp: string }) =>
       apiClient.post<WithdrawVerifyResponse>(API.wallet.withdrawVerify, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawals'] }),
+      ]),
+  });
+}
+
+/** GET account/wallet/withdrawals/?page=&page_size= (our addition): the user's withdrawals, newest first. */
+export function useWithdrawals(page: number, enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.withdrawals(page),
+    queryFn: ({ signal }) =>
+      apiClient.get<WithdrawalsResponse>(API.wallet.withdrawals, {
+        query: { page, page_size: WITHDRAWALS_PAGE_SIZE },
+        signal,
+      }),
+    enabled,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -112,6 +134,8 @@ export function useWhitelist(enabled = true) {
     queryKey: walletKeys.white,
     queryFn: ({ signal }) => apiClient.get<WalletData>(API.wallet.white, { signal }),
     enabled,
+    // Settings reads it twice (whether #wallet exists, and the section); a failure is retried by the user's button.
+    retryOnMount: false,
   });
 }
 

@@ -1,12 +1,13 @@
-import { WALLET_TEXT, type WhitelistEntry } from '@app/shared';
-import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
+import { WALLET_TEXT, type WhitelistEntry, WITHDRAWALS_TEXT } from '@app/shared';
+import { ArrowDownToLine, ArrowUpFromLine, History } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Modal, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
+import { Alert, Modal, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
 import { useDepositNudge, useWalletAddress } from './api.ts';
 import { DepositPanel, WalletLoading } from './deposit-panel.tsx';
 import { WithdrawPanel } from './withdraw-panel.tsx';
+import { WithdrawalsList } from './withdrawals-list.tsx';
 
-export type WalletTab = 'deposit' | 'withdraw';
+export type WalletTab = 'deposit' | 'withdraw' | 'history';
 
 export interface WalletModalProps {
   open: boolean;
@@ -22,7 +23,8 @@ export interface WalletModalProps {
 /**
  * 'Wallet Management' (spec §2 Wallet dialogs): a Deposit tab and, for leads, a Withdraw tab that stays
  * disabled until a wallet address exists. Opened for withdraw without an address, it falls back to Deposit.
- * Showing the Deposit tab also asks the server to look for new deposits (its failure is ignored).
+ * Showing the Deposit tab also asks the server to look for new deposits (its failure is ignored). A lead
+ * without an address is told why Withdraw is disabled; leads also get 'История', their withdrawals.
  */
 export function WalletModal({ open, onOpenChange, initialTab, isLead, whiteList }: WalletModalProps) {
   const [tab, setTab] = useState<WalletTab>(initialTab);
@@ -31,9 +33,11 @@ export function WalletModal({ open, onOpenChange, initialTab, isLead, whiteList 
   const nudged = useRef(false);
   const hasAddress = Boolean(address.data);
   const canWithdraw = isLead && hasAddress;
+  // Known to have no address (not merely still loading or failed to load).
+  const noAddress = isLead && address.isSuccess && !hasAddress;
 
   useEffect(() => {
-    if (open) setTab(isLead ? initialTab : 'deposit');
+    if (open) setTab(isLead || initialTab === 'deposit' ? initialTab : 'deposit');
     else nudged.current = false;
   }, [open, initialTab, isLead]);
 
@@ -59,12 +63,27 @@ export function WalletModal({ open, onOpenChange, initialTab, isLead, whiteList 
             {WALLET_TEXT.deposit}
           </TabsTrigger>
           {isLead ? (
-            <TabsTrigger value="withdraw" disabled={!hasAddress}>
-              <ArrowUpFromLine size={15} aria-hidden />
-              {WALLET_TEXT.withdraw}
-            </TabsTrigger>
+            <>
+              <TabsTrigger
+                value="withdraw"
+                disabled={!hasAddress}
+                aria-describedby={noAddress ? 'withdraw-disabled-reason' : undefined}
+              >
+                <ArrowUpFromLine size={15} aria-hidden />
+                {WALLET_TEXT.withdraw}
+              </TabsTrigger>
+              <TabsTrigger value="history">
+                <History size={15} aria-hidden />
+                {WITHDRAWALS_TEXT.historyTab}
+              </TabsTrigger>
+            </>
           ) : null}
         </TabsList>
+        {noAddress && tab === 'deposit' ? (
+          <Alert tone="info" title={WITHDRAWALS_TEXT.noAddressTitle} className="mt-4">
+            <span id="withdraw-disabled-reason">{WITHDRAWALS_TEXT.noAddressBody}</span>
+          </Alert>
+        ) : null}
         <TabsContent value="deposit">
           <DepositPanel
             address={address.data}
@@ -80,6 +99,11 @@ export function WalletModal({ open, onOpenChange, initialTab, isLead, whiteList 
             ) : (
               <WithdrawPanel whiteList={whiteList} onDone={() => onOpenChange(false)} />
             )}
+          </TabsContent>
+        ) : null}
+        {isLead ? (
+          <TabsContent value="history">
+            <WithdrawalsList />
           </TabsContent>
         ) : null}
       </Tabs>

@@ -7,6 +7,7 @@ import {
   WALLET_TEXT,
   type WhitelistEntry,
   WITHDRAW_SUMMARY_TEXT,
+  WITHDRAWALS_TEXT,
   type WithdrawFormValues,
   type WithdrawLimits,
   type WithdrawRequest,
@@ -17,7 +18,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { otpErrorText, walletErrorText } from '../../api/errors.ts';
-import { Button, Field, Input, notify } from '../../ui/index.ts';
+import { Alert, Button, Field, Input, notify } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import { useRequestWithdrawal, useVerifyWithdrawal, useWithdrawLimits } from './api.ts';
 import { WhitelistPicker } from './whitelist-picker.tsx';
@@ -112,6 +113,8 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
   const verify = useVerifyWithdrawal();
   const [pending, setPending] = useState<PendingWithdrawal | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
+  // After a withdrawal went through the form stays locked until the modal closes, so it cannot be sent twice.
+  const [sent, setSent] = useState(false);
   const doneTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(doneTimer.current), []);
 
@@ -135,6 +138,7 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
     if (!pending) return;
     const { fee: _fee, ...body } = pending;
     await verify.mutateAsync({ ...body, otp });
+    setSent(true);
     setOtpOpen(false);
     notify.success(WALLET_TEXT.withdrawalSent, { duration: WALLET_SUCCESS_MS });
     doneTimer.current = window.setTimeout(() => {
@@ -151,61 +155,68 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <h3 className="text-h3 text-gray-900">{WALLET_TEXT.withdrawHeading}</h3>
-        <Field label={WALLET_TEXT.amount} error={fieldError(amountError)}>
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field }) => (
-              <Input
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(filterWithdrawAmount(event.target.value))}
-                invalid={Boolean(amountError)}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0,00"
-                trailing={<span className="pr-2.5 text-small font-medium text-gray-500">USDT</span>}
-              />
-            )}
-          />
-        </Field>
-        <Field
-          label={WALLET_TEXT.walletAddress}
-          error={fieldError(addressError)}
-          labelAside={
-            <WhitelistPicker
-              addresses={whiteList}
-              onPick={(address) => setValue('address', address, { shouldDirty: true })}
-            />
-          }
-        >
-          <Controller
-            control={control}
-            name="address"
-            render={({ field }) => (
-              <Input
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(filterCryptoAddress(event.target.value))}
-                invalid={Boolean(addressError)}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="T…"
-                className="font-mono text-small"
-              />
-            )}
-          />
-        </Field>
-        {limits.data ? (
-          <CostSummary amount={amount} limits={limits.data} />
-        ) : limits.isError ? (
-          <p className="text-small text-gray-500">{WITHDRAW_SUMMARY_TEXT.limitsUnavailable}</p>
+        {sent ? (
+          <Alert tone="success" role="status">
+            {WITHDRAWALS_TEXT.sentLocked}
+          </Alert>
         ) : null}
-        <Button type="submit" size="lg" fullWidth loading={request.isPending}>
-          {request.isPending ? WALLET_TEXT.processing : WALLET_TEXT.withdrawSubmit}
-        </Button>
+        <fieldset disabled={sent} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
+          <Field label={WALLET_TEXT.amount} error={fieldError(amountError)}>
+            <Controller
+              control={control}
+              name="amount"
+              render={({ field }) => (
+                <Input
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(filterWithdrawAmount(event.target.value))}
+                  invalid={Boolean(amountError)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,00"
+                  trailing={<span className="pr-2.5 text-small font-medium text-gray-500">USDT</span>}
+                />
+              )}
+            />
+          </Field>
+          <Field
+            label={WALLET_TEXT.walletAddress}
+            error={fieldError(addressError)}
+            labelAside={
+              <WhitelistPicker
+                addresses={whiteList}
+                onPick={(address) => setValue('address', address, { shouldDirty: true })}
+              />
+            }
+          >
+            <Controller
+              control={control}
+              name="address"
+              render={({ field }) => (
+                <Input
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(filterCryptoAddress(event.target.value))}
+                  invalid={Boolean(addressError)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="T…"
+                  className="font-mono text-small"
+                />
+              )}
+            />
+          </Field>
+          {limits.data ? (
+            <CostSummary amount={amount} limits={limits.data} />
+          ) : limits.isError ? (
+            <p className="text-small text-gray-500">{WITHDRAW_SUMMARY_TEXT.limitsUnavailable}</p>
+          ) : null}
+          <Button type="submit" size="lg" fullWidth loading={request.isPending} disabled={sent}>
+            {request.isPending ? WALLET_TEXT.processing : WALLET_TEXT.withdrawSubmit}
+          </Button>
+        </fieldset>
       </form>
       {/* Outside the form: React events bubble through portals, and its submit must not submit this form. */}
       <OtpModal
