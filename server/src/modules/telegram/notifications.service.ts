@@ -9,6 +9,8 @@ export type { NotificationEvent } from './notification-texts.ts';
 
 /** Waits after the 1st, 2nd, … failed attempt; after the last, the message is given up (stale news). */
 export const NOTIFICATION_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
+/** Characters Telegram takes in one message. */
+const TELEGRAM_TEXT_MAX = 4096;
 /** How long a claim holds rows; a claimer that died leaves them due again after this. */
 export const CLAIM_MS = 60_000;
 
@@ -48,7 +50,9 @@ export function createNotificationsService(deps: { database: Database; log: Logg
         if (group === 'payments' && !user.notificationPayments) return 0;
         if (group === 'account' && !user.notificationAccount) return 0;
       }
-      return repo.insertNotifications(tx, { userId, kind: event.kind, text: notificationText(event) });
+      // Telegram's limit for one message; a longer text (a dispute's comment) must not fail the event.
+      const text = notificationText(event).slice(0, TELEGRAM_TEXT_MAX);
+      return repo.insertNotifications(tx, { userId, kind: event.kind, text });
     },
 
     /**

@@ -146,6 +146,22 @@ describe('the bot (long polling against a fake Bot API)', () => {
   });
 });
 
+describe('several instances', () => {
+  it('one polls (the lease): each update is answered once', async () => {
+    const ctx = { ...t.ctx, telegramBot: t.ctx.telegramBot! };
+    const second = startTelegramPolling(ctx, { holder: 'second-instance' });
+    try {
+      const chatId = nextTelegramId();
+      for (let index = 0; index < 5; index++) fake.injectMessage({ fromId: chatId, text: '/help' });
+      await until(() => fake.sent.filter((message) => message.chatId === chatId).length >= 5, 'five answers');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(fake.sent.filter((message) => message.chatId === chatId)).toHaveLength(5);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('notifications', () => {
   it('a new deal reaches the trader’s chat with amount, bank and method', async () => {
     const merchant = await merchantWithKey(t);

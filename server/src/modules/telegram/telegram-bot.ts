@@ -113,6 +113,11 @@ export function createTelegramBot(deps: {
     /** The bot's username (from getMe), or null when Telegram has not answered within a moment. */
     async username(): Promise<string | null> {
       if (bot.isInited()) return bot.botInfo.username;
+      // Telegram is failing now: answer at once (getMe goes on in the background) rather than slow the page.
+      if (failingSince !== null) {
+        ensureInit().catch(() => undefined);
+        return null;
+      }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), USERNAME_WAIT_MS);

@@ -13,6 +13,21 @@ export const TELEGRAM_DELIVERY_BATCH = 20;
 const DELIVERY_INTERVAL_MS = 1_000;
 /** Between two long polls; after a failed one the loop's interval is the wait before the next. */
 const POLL_INTERVAL_MS = 200;
+/** The wait after a failed poll. */
+const POLL_RETRY_MS = 5_000;
+
+/** Waits ms, or less when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 type TelegramContext = Pick<AppContext, 'database' | 'log' | 'config' | 'telegram' | 'notifications'> & {
   telegramBot: TelegramBot;
@@ -39,24 +54,30 @@ export function startTelegramPolling(ctx: TelegramContext, options: { holder?: s
     leaseTtlMs: (timeoutS + 30) * 1000,
     holder: options.holder,
     async tick({ stopping }) {
-      await ctx.telegramBot.ensureInit();
-      if (!webhookDeleted) {
-        await bot.api.deleteWebhook({}, grammySignal(abort.signal));
-        webhookDeleted = true;
-      }
-      const offset = await ctx.telegram.getOffset();
-      const updates = await bot.api.getUpdates(
-        { offset, timeout: timeoutS, allowed_updates: ['message'] },
-        grammySignal(abort.signal),
-      );
-      for (const update of updates) {
-        if (stopping()) return;
-        await ctx.telegramBot.handle(update);
-        await ctx.telegram.setOffset(update.update_id + 1);
+      try {
+        await ctx.telegramBot.ensureInit();
+        if (!webhookDeleted) {
+          await bot.api.deleteWebhook({}, grammySignal(abort.signal));
+          webhookDeleted = true;
+        }
+        const offset = await ctx.telegram.getOffset();
+        const updates = await bot.api.getUpdates(
+          { offset, timeout: timeoutS, allowed_updates: ['message'] },
+          grammySignal(abort.signal),
+        );
+        for (const update of updates) {
+          if (stopping()) return;
+          await ctx.telegramBot.handle(update);
+          await ctx.telegram.setOffset(update.update_id + 1);
+        }
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        log.warn({ err: error }, 'telegram polling failed; will retry');
+        // Telegram down: ask again after a pause, not at the 200 ms pace of a working poll (stop() cuts it short).
+        await pause(POLL_RETRY_MS, abort.signal);
       }
     },
     onError(error) {
-      if (abort.signal.aborted) return;
       log.warn({ err: error }, 'telegram polling failed; will retry');
     },
   });
