@@ -91,14 +91,14 @@ export function createTelegramBot(deps: {
       return { ok: true };
     } catch (error) {
       if (error instanceof GrammyError) {
-        const error_ = `${error.error_code}: ${error.description}`;
+        const reason = `${error.error_code}: ${error.description}`;
         if (error.error_code === 429) {
-          return { ok: false, retryAfterS: error.parameters.retry_after ?? 1, error: error_ };
+          return { ok: false, retryAfterS: error.parameters.retry_after ?? 1, error: reason };
         }
         if (error.error_code === 400 || error.error_code === 403) {
-          return { ok: false, permanent: true, error: error_ };
+          return { ok: false, permanent: true, error: reason };
         }
-        return { ok: false, error: error_ };
+        return { ok: false, error: reason };
       }
       return { ok: false, error: (error as Error).message.slice(0, 500) };
     }
