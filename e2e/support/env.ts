@@ -20,4 +20,9 @@ export const E2E = {
   databaseUrl: database.toString(),
   chainSimPort: port + 1000,
   chainSimUrl: `http://127.0.0.1:${port + 1000}`,
+  /** The fake Telegram Bot API (server/test/fake-telegram.ts) the server's bot talks to. */
+  telegramPort: port + 2000,
+  telegramUrl: `http://127.0.0.1:${port + 2000}`,
+  /** The token the server's bot runs with (the fake checks it). */
+  telegramToken: '123456789:TEST-fake-telegram-bot-token-0000',
 };

@@ -1,5 +1,6 @@
-// Starts what an end-to-end run talks to: the TronGrid-compatible chain simulator and the server (SPA +
-// API) on a fresh PostgreSQL database and data directory, with TRONGRID_URL pointing at the simulator.
+// Starts what an end-to-end run talks to: the TronGrid-compatible chain simulator, a fake Telegram Bot API
+// and the server (SPA + API) on a fresh PostgreSQL database and data directory, with TRONGRID_URL and
+// TELEGRAM_API_ROOT pointing at them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,11 @@ run(
     DATA_DIR: E2E.dataDir,
   },
 );
+run(
+  'server/test/fake-telegram-server.ts',
+  ['--port', String(E2E.telegramPort), '--token', E2E.telegramToken],
+  {},
+);
 run('server/src/main.ts', [], {
   NODE_ENV: 'test',
   PORT: String(E2E.port),
@@ -50,6 +56,9 @@ run('server/src/main.ts', [], {
   OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '1000',
   TRONGRID_URL: E2E.chainSimUrl,
   TRON_POLL_INTERVAL_MS: '1000',
+  TELEGRAM_BOT_TOKEN: E2E.telegramToken,
+  TELEGRAM_API_ROOT: E2E.telegramUrl,
+  TELEGRAM_POLL_TIMEOUT_S: '1',
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

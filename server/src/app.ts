@@ -22,6 +22,7 @@ import { merchantOrdersRoutes } from './modules/orders/merchant-orders.routes.ts
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
 import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -57,6 +58,7 @@ const API_MODULES = [
   merchantDocsRoutes,
   merchantOrdersRoutes,
   ordersRoutes,
+  telegramRoutes,
 ];
 
 /**

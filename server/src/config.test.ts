@@ -23,6 +23,33 @@ describe('configuration', () => {
     );
   });
 
+  it('checks the Telegram settings: a token, an https webhook URL that needs its secret and a token', () => {
+    const token = '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+    const defaults = loadConfig({});
+    expect(defaults.TELEGRAM_BOT_TOKEN).toBeUndefined();
+    expect(defaults.TELEGRAM_API_ROOT).toBe('https://api.telegram.org');
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: 'http://127.0.0.1:9/' }).TELEGRAM_API_ROOT,
+    ).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token' })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() =>
+      loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/hook' }),
+    ).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.com/hook',
+        TELEGRAM_WEBHOOK_SECRET: 'x'.repeat(20),
+      }),
+    ).toThrow(/TELEGRAM_WEBHOOK_URL: needs TELEGRAM_BOT_TOKEN/);
+    expect(() =>
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: token,
+        TELEGRAM_WEBHOOK_URL: 'http://bot.example.com/hook',
+        TELEGRAM_WEBHOOK_SECRET: 'x'.repeat(20),
+      }),
+    ).toThrow(/TELEGRAM_WEBHOOK_URL/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
       ConfigError,

@@ -116,13 +116,44 @@ const envSchema = z.object({
   WITHDRAWAL_AUTO_LIMIT_USDT: usdtAmount.default('1000'),
   /** Most TRX a withdrawal's USDT transfer may burn for energy (the transaction's fee_limit). */
   TRON_FEE_LIMIT_TRX: positiveInt.default(100),
+  /** The bot's token from @BotFather; without it there is no bot and no notifications are sent. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be a bot token like 123456:ABC-DEF…')
+    .optional(),
+  /** The Bot API's address (tests point it at a fake Bot API). */
+  TELEGRAM_API_ROOT: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.telegram.org'),
+  /** With it, Telegram posts updates to this URL (our webhook route) instead of the bot long-polling. */
+  TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** The secret token Telegram sends with every webhook call (X-Telegram-Bot-Api-Secret-Token). */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16–256 characters of A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  /** How long one getUpdates long poll waits for updates. */
+  TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
+  /** The Bot API failing for this long makes /health degraded. */
+  TELEGRAM_DEGRADED_AFTER_S: positiveInt.default(120),
 });
 
 /** Rules across variables, checked after each one parsed. */
-const envRules = envSchema.refine((env) => env.MERCHANT_FEE_PCT >= env.TRADER_REWARD_PCT, {
-  message: 'must be at least TRADER_REWARD_PCT (the platform fee is their difference and is never negative)',
-  path: ['MERCHANT_FEE_PCT'],
-});
+const envRules = envSchema
+  .refine((env) => env.MERCHANT_FEE_PCT >= env.TRADER_REWARD_PCT, {
+    message:
+      'must be at least TRADER_REWARD_PCT (the platform fee is their difference and is never negative)',
+    path: ['MERCHANT_FEE_PCT'],
+  })
+  .refine((env) => !env.TELEGRAM_WEBHOOK_URL || env.TELEGRAM_WEBHOOK_SECRET, {
+    message: 'is required with TELEGRAM_WEBHOOK_URL (Telegram proves its calls with it)',
+    path: ['TELEGRAM_WEBHOOK_SECRET'],
+  })
+  .refine((env) => !env.TELEGRAM_WEBHOOK_URL || env.TELEGRAM_BOT_TOKEN, {
+    message: 'needs TELEGRAM_BOT_TOKEN',
+    path: ['TELEGRAM_WEBHOOK_URL'],
+  });
 
 export type RawEnv = z.input<typeof envSchema>;
 

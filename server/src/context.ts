@@ -17,6 +17,12 @@ import { createOrdersService, type OrdersService } from './modules/orders/orders
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createRatesService, type RatesService } from './modules/rates/rates.service.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/telegram/notifications.service.ts';
+import { createTelegramService, type TelegramService } from './modules/telegram/telegram.service.ts';
+import { createTelegramBot, type TelegramBot } from './modules/telegram/telegram-bot.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
 import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
@@ -60,6 +66,12 @@ export interface AppContext {
   orders: OrdersService;
   /** Merchant API keys and the Bearer authentication of merchant/v1. */
   merchantKeys: MerchantKeysService;
+  /** The Telegram notifications outbox: `notify` inside an event's transaction; delivery of due rows. */
+  notifications: NotificationsService;
+  /** The Telegram connection (key, linked accounts) and what the bot's commands answer. */
+  telegram: TelegramService;
+  /** The bot, when TELEGRAM_BOT_TOKEN is set. */
+  telegramBot: TelegramBot | null;
 }
 
 /** Wires the services once per process (or per test). */
@@ -71,6 +83,7 @@ export function createContext(deps: {
   now?: () => Date;
 }): AppContext {
   const now = deps.now ?? (() => new Date());
+  const notifications = createNotificationsService({ database: deps.database, log: deps.log });
   const otp = createOtpService({
     database: deps.database,
     mailer: deps.mailer,
@@ -89,6 +102,7 @@ export function createContext(deps: {
     loginFailureWindowMs: deps.config.LOGIN_FAILURE_WINDOW_MIN * 60_000,
     loginLockMs: deps.config.LOGIN_LOCK_MIN * 60_000,
     passwordHashConcurrency: deps.config.PASSWORD_HASH_CONCURRENCY,
+    notifier: notifications,
     now,
   });
   const account = createAccountService({
@@ -107,7 +121,7 @@ export function createContext(deps: {
     now,
   });
   const tron = createTronService({ ...deps, ledger, now });
-  const wallet = createWalletService({ ...deps, otp, ledger, tron, now });
+  const wallet = createWalletService({ ...deps, otp, ledger, tron, notifier: notifications, now });
   const idempotency = createIdempotencyService({ database: deps.database, now });
   const webhooks = createWebhooksService({
     database: deps.database,
@@ -123,6 +137,7 @@ export function createContext(deps: {
     rates,
     terminals,
     outbox: webhooks,
+    notifier: notifications,
     now,
   });
   const device = createDeviceService({
@@ -134,6 +149,20 @@ export function createContext(deps: {
   });
   const health = new Map<string, HealthCheck>([['rate', rates.healthCheck]]);
   const merchantKeys = createMerchantKeysService({ database: deps.database, now });
+  const telegramBot = deps.config.TELEGRAM_BOT_TOKEN
+    ? createTelegramBot({ config: deps.config, log: deps.log })
+    : null;
+  const telegram = createTelegramService({
+    database: deps.database,
+    ledger,
+    orders,
+    botUsername: async () => (telegramBot ? telegramBot.username() : null),
+    now,
+  });
+  if (telegramBot) {
+    telegramBot.installCommands(telegram);
+    health.set('telegram', telegramBot.healthCheck);
+  }
   return {
     ...deps,
     now,
@@ -152,5 +181,8 @@ export function createContext(deps: {
     rates,
     orders,
     merchantKeys,
+    notifications,
+    telegram,
+    telegramBot,
   };
 }

@@ -6,6 +6,11 @@ import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh
 import { startDealExpiry } from './modules/orders/deal-expiry.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
 import { startRatePoller } from './modules/rates/rate-poller.ts';
+import {
+  startTelegramDelivery,
+  startTelegramPolling,
+  startTelegramWebhookSetup,
+} from './modules/telegram/telegram-jobs.ts';
 import { startPendingExpiry } from './modules/terminals/pending-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
@@ -29,6 +34,14 @@ export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise
   if (ctx.database.engine === 'pglite') jobs.push(startStatisticsRefresh(ctx));
   // The chain jobs run only against a configured TronGrid (or the local simulator).
   if (ctx.config.TRONGRID_URL) jobs.push(startDepositWatcher(ctx), startWithdrawalSender(ctx));
+  // The bot and its notification delivery run only with a token (without one no account can be linked).
+  if (ctx.telegramBot) {
+    const telegram = { ...ctx, telegramBot: ctx.telegramBot };
+    jobs.push(
+      startTelegramDelivery(telegram),
+      ctx.config.TELEGRAM_WEBHOOK_URL ? startTelegramWebhookSetup(telegram) : startTelegramPolling(telegram),
+    );
+  }
   ctx.log.debug({ jobs: jobs.map((job) => job.name) }, 'jobs started');
   return {
     jobs: jobs.map((job) => job.name),

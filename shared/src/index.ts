@@ -11,7 +11,7 @@ export * from './merchant/index.ts';
 export * from './money.ts';
 export * from './payments/index.ts';
 export * from './roles.ts';
-export * from './settings/index.ts';
+export * from './telegram/index.ts';
 export * from './terminals/index.ts';
 export * from './wallet/balance.ts';
 export * from './wallet/dashboard.ts';

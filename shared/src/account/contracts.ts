@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { emailError, otpError } from '../auth/rules.ts';
-import { SETTINGS_MESSAGES, settingsPasswordError, usernameError } from './messages.ts';
+import { avatarFileError, SETTINGS_MESSAGES, settingsPasswordError, usernameError } from './messages.ts';
 
 /** GET api/account/user_info/ (spec §3 User info). avatar is the image's URL path under the API prefix. */
 export const userInfoResponse = z.object({
@@ -16,10 +16,13 @@ export type UserInfo = z.infer<typeof userInfoResponse>;
 
 /** POST /account/user/change-username/ {username}. */
 export const changeUsernameRequest = z.object({
-  username: z.string({ error: SETTINGS_MESSAGES.usernameLength }).superRefine((value, ctx) => {
-    const error = usernameError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  }),
+  username: z
+    .string({ error: SETTINGS_MESSAGES.usernameLength })
+    .trim()
+    .superRefine((value, ctx) => {
+      const error = usernameError(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
 });
 export type ChangeUsernameRequest = z.infer<typeof changeUsernameRequest>;
 export const changeUsernameResponse = z.object({
@@ -87,3 +90,46 @@ export const settingsPasswordChangeRequest = z
     }
   });
 export type SettingsPasswordChangeRequest = z.infer<typeof settingsPasswordChangeRequest>;
+
+/** The picked file as the avatar form holds it (a browser File; only its type and size are checked here). */
+export interface AvatarFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The avatar form: one JPEG or PNG file of at most 5 MB (spec §5 Settings). */
+export const avatarForm = z.object({
+  avatar: z
+    .custom<AvatarFile | null>(
+      (value) => value === null || (typeof value === 'object' && 'size' in value && 'type' in value),
+    )
+    .superRefine((file, ctx) => {
+      const error = file ? avatarFileError(file) : SETTINGS_MESSAGES.avatarRequired;
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+});
+export type AvatarFormValues = z.input<typeof avatarForm>;
+
+/**
+ * The Settings password form (spec §5 Settings): the settings rule, and the confirmation must match
+ * ('Пароли не совпадают'). The mailed code is asked for afterwards, in the confirmation dialog.
+ */
+export const settingsPasswordForm = z
+  .object({
+    new_password: z.string().superRefine((value, ctx) => {
+      const error = settingsPasswordError(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    confirm_password: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.new_password !== value.confirm_password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirm_password'],
+        message: SETTINGS_MESSAGES.passwordsMismatch,
+      });
+    }
+  });
+export type SettingsPasswordForm = z.infer<typeof settingsPasswordForm>;

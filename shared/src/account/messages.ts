@@ -1,5 +1,6 @@
 // Zod-free on purpose: the Settings page can show these texts and check its fields without loading zod.
 import { AUTH_MESSAGES } from '../auth/field-messages.ts';
+import { WALLET_MESSAGES } from '../wallet/messages.ts';
 
 /**
  * Texts of spec §7 Settings (Profile, Notification, password change). The successes and the mismatch are
@@ -23,6 +24,16 @@ export const SETTINGS_MESSAGES = {
   avatarType: 'Изображение должно быть в формате JPEG или PNG',
   avatarUnreadable: 'Не удалось прочитать изображение. Выберите другой файл.',
   notifyOneSetting: 'Укажите одну настройку уведомлений со значением true или false',
+  keyRefreshed: 'Ключ успешно обновлен! Все аккаунты отключены.',
+  deleted: WALLET_MESSAGES.deleted,
+  lastAccount: 'Невозможно отключить последний аккаунт',
+  userInfoLoadFailed: 'Не удалось загрузить данные профиля',
+  walletLoadFailed: 'Не удалось загрузить данные кошелька',
+  telegramLoadFailed: 'Не удалось загрузить аккаунты Telegram',
+  keyLoadFailed: 'Не удалось загрузить ключ подключения Telegram',
+  walletAddForbidden: 'Нет прав на добавление кошелька в белый список',
+  walletDeleteForbidden: 'Нет прав на удаление кошелька из белого списка',
+  walletChangeForbidden: 'Нет прав на изменение настроек белого списка',
 } as const;
 
 /** Spec §5 Settings: a username has 3-20 characters. */
@@ -65,3 +76,13 @@ export function settingsPasswordError(password: string): string | null {
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** The stored avatar is a square JPEG thumbnail of this side. */
 export const AVATAR_SIZE_PX = 256;
+
+/** Spec §5 Settings: JPEG or PNG (the browser's declared type; the server checks the content again). */
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** The client-side avatar check: null when the file may be sent. */
+export function avatarFileError(file: { type: string; size: number }): string | null {
+  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return SETTINGS_MESSAGES.avatarType;
+  if (file.size > AVATAR_MAX_BYTES) return SETTINGS_MESSAGES.avatarTooLarge;
+  return null;
+}

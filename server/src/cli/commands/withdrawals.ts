@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { formatUsdt, WITHDRAWAL_STATUSES } from '@app/shared';
+import pino from 'pino';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { createLedgerService } from '../../modules/ledger/ledger.service.ts';
+import { createNotificationsService } from '../../modules/telegram/notifications.service.ts';
 import { createWithdrawalOperator } from '../../modules/wallet/withdrawal-operator.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
@@ -17,7 +19,11 @@ export const withdrawalsCommand: AdminCommand = {
     'Lists withdrawals; approves a held one for sending, rejects it and returns the funds, or records one paid by hand.',
   async run({ positional, flags }, { database, config, print }) {
     const [action, id, txid] = positional;
-    const operator = createWithdrawalOperator({ database, ledger: createLedgerService({ database }) });
+    const operator = createWithdrawalOperator({
+      database,
+      ledger: createLedgerService({ database }),
+      notifier: createNotificationsService({ database, log: pino({ level: config.LOG_LEVEL }) }),
+    });
     const actor = flags.by ?? `admin-cli:${os.userInfo().username}`;
     if (action === 'list') {
       let states: WithdrawalStatusValue[] | undefined = OPEN_STATES;

@@ -5,5 +5,6 @@ export * from './deals.ts';
 export * from './ledger.ts';
 export * from './merchant.ts';
 export * from './payments.ts';
+export * from './telegram.ts';
 export * from './terminals.ts';
 export * from './wallet.ts';

@@ -5,6 +5,7 @@ import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import * as loginFailures from './login-failures.repository.ts';
 import { createPasswordHasher } from './passwords.ts';
@@ -68,6 +69,8 @@ export function createAuthService(deps: {
   loginLockMs: number;
   /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
+  /** Telegram notifications (a sign-in is told in the session's own transaction). */
+  notifier: Notifier;
   now?: () => Date;
 }) {
   const db = deps.database.db;
@@ -114,11 +117,15 @@ export function createAuthService(deps: {
     if (normalizeEmail(caller.email) !== email) throw badRequest(SETTINGS_MESSAGES.emailNotOwn);
   }
 
-  async function startSession(user: users.UserRow, meta: RequestMeta): Promise<NewSession> {
+  async function startSession(
+    user: users.UserRow,
+    meta: RequestMeta,
+    options: { signIn?: boolean } = {},
+  ): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     const expiresAt = new Date(at.getTime() + deps.sessionMaxMs);
-    await sessions.insertSession(db, {
+    const session = {
       userId: user.id,
       tokenHash: hashToken(token),
       ip: meta.ip ?? null,
@@ -126,7 +133,16 @@ export function createAuthService(deps: {
       createdAt: at,
       lastSeenAt: at,
       expiresAt,
-    });
+    };
+    if (options.signIn) {
+      // The sign-in's Telegram notice commits with the session or not at all.
+      await db.transaction(async (tx) => {
+        await sessions.insertSession(tx, session);
+        await deps.notifier.notify(tx, user.id, { kind: 'sign_in', at, ip: meta.ip ?? '—' });
+      });
+    } else {
+      await sessions.insertSession(db, session);
+    }
     return { token, expiresAt, user };
   }
 
@@ -176,7 +192,7 @@ export function createAuthService(deps: {
       const user = await checkPassword(email, input.password);
       await consumeOtp(email, 'login', input.code_otp);
       await loginFailures.clearFailures(db, email);
-      return startSession(user, meta);
+      return startSession(user, meta, { signIn: true });
     },
 
     /**

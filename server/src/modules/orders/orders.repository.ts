@@ -461,3 +461,12 @@ export async function findUserByEmail(tx: DbOrTx, email: string) {
 export async function setUserFees(tx: DbOrTx, id: string, values: { feeBps?: number; rewardBps?: number }) {
   await tx.update(users).set(values).where(eq(users.id, id));
 }
+
+/** Deals of a trader (or orders of a merchant) created at or after `since` (the bot's /status). */
+export async function countDealsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(deals)
+    .where(and(or(eq(deals.traderId, userId), eq(deals.merchantId, userId)), gte(deals.createdAt, since)));
+  return row?.count ?? 0;
+}

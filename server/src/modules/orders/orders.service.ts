@@ -32,6 +32,7 @@ import { type ProblemCode, ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import type { IncomingNotification } from '../terminals/notification-matching.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
 import * as repo from './orders.repository.ts';
@@ -95,6 +96,8 @@ export function createOrdersService(deps: {
   rates: RatesService;
   terminals: Pick<TerminalsService, 'onlineSince'>;
   outbox: OrderEventOutbox;
+  /** The trader's Telegram notifications, written in the deal's transaction. */
+  notifier: Notifier;
   now: () => Date;
 }) {
   const db = deps.database.db;
@@ -230,6 +233,20 @@ export function createOrdersService(deps: {
       order: toOrder(deal),
       callbackUrl: deal.callbackUrl,
     });
+    if (input.to === 'complete') {
+      await deps.notifier.notify(tx, deal.traderId, {
+        kind: 'deal_completed',
+        dealId: deal.id,
+        amountKopecks: deal.amountKopecks,
+        profitMicro: profitOf(deal, 'trader'),
+      });
+    } else if (input.to === 'expired') {
+      await deps.notifier.notify(tx, deal.traderId, {
+        kind: 'deal_expired',
+        dealId: deal.id,
+        amountKopecks: deal.amountKopecks,
+      });
+    }
     return deal;
   }
 
@@ -381,6 +398,13 @@ export function createOrdersService(deps: {
         if (!deal) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
         const order = toOrder(deal);
         await deps.outbox.enqueueOrderEvent(tx, { merchantId, order, callbackUrl: deal.callbackUrl });
+        await deps.notifier.notify(tx, deal.traderId, {
+          kind: 'deal_new',
+          dealId: deal.id,
+          amountKopecks: deal.amountKopecks,
+          bankName: deal.bankName,
+          paymentMode: deal.paymentMode,
+        });
         await options.inTransaction?.(tx, order);
         return order;
       });
@@ -441,6 +465,11 @@ export function createOrdersService(deps: {
         available: formatUsdt(balances.available),
         frozen: formatUsdt(balances.frozen),
       };
+    },
+
+    /** How many deals the user had since `since` (the Telegram bot's /status). */
+    countDealsSince(userId: string, since: Date): Promise<number> {
+      return repo.countDealsSince(db, userId, since);
     },
 
     /** GET api/v1/transactions/: a trader's deals or a merchant's orders (spec §7). */

@@ -57,6 +57,7 @@ function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now
     privateKey: options.privateKey ?? hexToBytes(HOT_WALLET_KEY_HEX),
     feeLimitSun: t.ctx.tron.feeLimitSun,
     log: silent,
+    notifier: t.ctx.notifications,
     now: options.now,
     staleClaimMs: 0,
   });

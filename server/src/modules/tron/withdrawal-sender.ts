@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import { createWithdrawalQueue, type WithdrawalRow } from '../wallet/withdrawal-queue.ts';
 import { tronAddressFromPrivateKey } from './tron-address.ts';
 import {
@@ -51,6 +52,8 @@ export function createWithdrawalSender(deps: {
   /** Most TRX a withdrawal may burn for energy, in sun (TRON_FEE_LIMIT_TRX through the tron service). */
   feeLimitSun: bigint;
   log: Logger;
+  /** Telegram notifications: a withdrawal that reached the chain is told in its confirming transaction. */
+  notifier: Notifier;
   now?: () => Date;
   staleClaimMs?: number;
 }) {
@@ -106,6 +109,12 @@ export function createWithdrawalSender(deps: {
         },
         tx,
       );
+      await deps.notifier.notify(tx, row.userId, {
+        kind: 'withdrawal_sent',
+        amountMicro: row.amount,
+        address: row.toAddress,
+        txid: row.txid,
+      });
       return true;
     });
     if (done) log.info({ withdrawalId: row.id, txid: row.txid }, 'withdrawal confirmed');
@@ -323,6 +332,7 @@ export function startWithdrawalSender(
     privateKey: tron.hotWalletKey,
     feeLimitSun: tron.feeLimitSun,
     log: log.child({ job: WITHDRAWAL_SENDER }),
+    notifier: ctx.notifications,
     now: ctx.now,
     staleClaimMs: options.staleClaimMs,
   });

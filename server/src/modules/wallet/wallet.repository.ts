@@ -132,19 +132,19 @@ export async function addWhitelistEntry(
   }
 }
 
-/** Deletes one of the user's entries and lowers their counter; false when the id is not theirs. */
-export async function deleteWhitelist(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+/** Deletes one of the user's entries and lowers their counter; its address, or null when the id is not theirs. */
+export async function deleteWhitelist(db: DbOrTx, userId: string, id: string): Promise<string | null> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(walletWhitelist)
       .where(and(eq(walletWhitelist.id, id), eq(walletWhitelist.userId, userId)))
-      .returning({ id: walletWhitelist.id });
-    if (rows.length !== 1) return false;
+      .returning({ address: walletWhitelist.address });
+    if (rows.length !== 1) return null;
     await tx
       .update(walletWhitelistSettings)
       .set({ entries: sql`${walletWhitelistSettings.entries} - 1`, updatedAt: sql`now()` })
       .where(eq(walletWhitelistSettings.userId, userId));
-    return true;
+    return rows[0]!.address;
   });
 }
 

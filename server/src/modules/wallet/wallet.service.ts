@@ -26,6 +26,7 @@ import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.ser
 import type { Mailer } from '../mail/mailer.ts';
 import { type OtpPurpose, whitelistAddedMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TronService } from '../tron/tron.service.ts';
 import * as repo from './wallet.repository.ts';
 
@@ -60,6 +61,8 @@ export function createWalletService(deps: {
   tron: TronService;
   config: AppConfig;
   log: Logger;
+  /** Telegram notifications, written in the change's own transaction. */
+  notifier: Notifier;
   now?: () => Date;
 }) {
   const db = deps.database.db;
@@ -284,6 +287,11 @@ export function createWalletService(deps: {
             },
             tx,
           );
+          await deps.notifier.notify(tx, user.id, {
+            kind: 'withdrawal_requested',
+            amountMicro: row.amount,
+            address: row.toAddress,
+          });
           return moved.status;
         });
       } catch (error) {
@@ -326,7 +334,14 @@ export function createWalletService(deps: {
     async toggleWhitelist(user: SessionUser, otp: string) {
       requireLead(user);
       await consumeCode(user, 'whitelist', otp);
-      const enabled = await repo.toggleWhitelist(db, user.id);
+      const enabled = await db.transaction(async (tx) => {
+        const on = await repo.toggleWhitelist(tx, user.id);
+        await deps.notifier.notify(tx, user.id, {
+          kind: 'whitelist_changed',
+          change: on ? 'enabled' : 'disabled',
+        });
+        return on;
+      });
       log.info({ userId: user.id, enabled }, 'withdrawal whitelist switched');
       return {
         is_white_wallet: enabled,
@@ -343,11 +358,21 @@ export function createWalletService(deps: {
       requireLead(user);
       if (!isValidTronAddress(wallet)) throw fieldErrors({ wallet: [WALLET_MESSAGES.invalidAddress] });
       const usableAt = new Date(now().getTime() + whitelistCooldownMs);
-      const result = await repo.addWhitelistEntry(
-        db,
-        { userId: user.id, address: wallet, usableAt },
-        WHITELIST_MAX_ENTRIES,
-      );
+      const result = await db.transaction(async (tx) => {
+        const added = await repo.addWhitelistEntry(
+          tx,
+          { userId: user.id, address: wallet, usableAt },
+          WHITELIST_MAX_ENTRIES,
+        );
+        if ('added' in added) {
+          await deps.notifier.notify(tx, user.id, {
+            kind: 'whitelist_changed',
+            change: 'added',
+            address: wallet,
+          });
+        }
+        return added;
+      });
       if ('refused' in result) {
         throw fieldErrors({
           wallet: [
@@ -410,7 +435,15 @@ export function createWalletService(deps: {
     async deleteFromWhitelist(user: SessionUser, id: string) {
       requireLead(user);
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      if (!uuid.test(id) || !(await repo.deleteWhitelist(db, user.id, id))) throw notFound();
+      const deleted =
+        uuid.test(id) &&
+        (await db.transaction(async (tx) => {
+          const address = await repo.deleteWhitelist(tx, user.id, id);
+          if (address === null) return false;
+          await deps.notifier.notify(tx, user.id, { kind: 'whitelist_changed', change: 'removed', address });
+          return true;
+        }));
+      if (!deleted) throw notFound();
       return { message: WALLET_MESSAGES.deleted, wallet_data: await walletData(user.id) };
     },
   };

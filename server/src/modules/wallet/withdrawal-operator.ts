@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
 
 /** The outcome of an operator's decision: done, or why not. */
@@ -19,6 +20,8 @@ const TXID = /^[0-9a-f]{64}$/i;
 export function createWithdrawalOperator(deps: {
   database: Database;
   ledger: LedgerService;
+  /** Telegram notifications: a withdrawal paid by hand is told in its own transaction. */
+  notifier: Notifier;
   now?: () => Date;
 }) {
   const db = deps.database.db;
@@ -116,6 +119,12 @@ export function createWithdrawalOperator(deps: {
             },
             tx,
           );
+          await deps.notifier.notify(tx, sent.userId, {
+            kind: 'withdrawal_sent',
+            amountMicro: sent.amount,
+            address: sent.toAddress,
+            txid: hash,
+          });
           return sent;
         });
       } catch (error) {

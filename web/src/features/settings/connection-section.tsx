@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, type TelegramAccount, type TelegramKey } from '@app/shared';
+import { SETTINGS_MESSAGES, type TelegramAccount, type TelegramKeyResponse } from '@app/shared';
 import { Copy, ExternalLink, MessageCircle, RefreshCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
@@ -25,7 +25,7 @@ import {
   useTelegramKey,
 } from './telegram-api.ts';
 
-function KeyCard({ data }: { data: TelegramKey }) {
+function KeyCard({ data }: { data: TelegramKeyResponse }) {
   const refresh = useRefreshTelegramKey();
   const [confirming, setConfirming] = useState(false);
 
@@ -140,7 +140,7 @@ function accountName(account: TelegramAccount): string {
   return account.telegram_name?.trim() || String(account.telegram_id);
 }
 
-function AccountsCard({ keyData }: { keyData: TelegramKey | undefined }) {
+function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined }) {
   const accounts = useTelegramAccounts();
   const disconnect = useDisconnectTelegram();
   const [target, setTarget] = useState<TelegramAccount | null>(null);

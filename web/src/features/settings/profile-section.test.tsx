@@ -131,7 +131,7 @@ describe('Profile: avatar', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.avatarType)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.saveAvatar })).not.toBeInTheDocument();
     await user.upload(input, file('big.png', 'image/png', 5 * 1024 * 1024 + 1));
-    expect(await screen.findByText(SETTINGS_MESSAGES.avatarSize)).toBeInTheDocument();
+    expect(await screen.findByText(SETTINGS_MESSAGES.avatarTooLarge)).toBeInTheDocument();
     expect(called(calls, 'POST', API.settings.changeAvatar)).toHaveLength(0);
   });
 
@@ -179,7 +179,7 @@ describe('Profile: password', () => {
     const { calls } = mockApi(settingsApi(false));
     renderAt('/settings#profile');
     await fill(user, 'abc1', 'abc1');
-    expect(await screen.findByText(SETTINGS_MESSAGES.passwordMin)).toBeInTheDocument();
+    expect(await screen.findByText(SETTINGS_MESSAGES.passwordLength)).toBeInTheDocument();
     await fill(user, 'abcdefgh', 'abcdefgh');
     expect(await screen.findByText(SETTINGS_MESSAGES.passwordDigit)).toBeInTheDocument();
     await fill(user, '12345678', '12345678');

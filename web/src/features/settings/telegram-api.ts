@@ -2,8 +2,8 @@ import {
   API,
   type TelegramAccount,
   type TelegramAccountsResponse,
-  type TelegramKey,
-  type TelegramRefreshKeyResponse,
+  type TelegramKeyResponse,
+  type TelegramRefreshResponse,
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
@@ -20,7 +20,7 @@ export const telegramKeys = {
 export function useTelegramKey() {
   return useQuery({
     queryKey: telegramKeys.key,
-    queryFn: ({ signal }) => apiClient.get<TelegramKey>(API.telegram.key, { signal }),
+    queryFn: ({ signal }) => apiClient.get<TelegramKeyResponse>(API.telegram.key, { signal }),
   });
 }
 
@@ -37,10 +37,10 @@ export function useTelegramAccounts() {
 export function useRefreshTelegramKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<TelegramRefreshKeyResponse>(API.telegram.refreshKey),
+    mutationFn: () => apiClient.post<TelegramRefreshResponse>(API.telegram.refreshKey),
     onSuccess: (data) => {
       // The deep link carries the key, so the whole key answer is asked for again.
-      queryClient.setQueryData<TelegramKey>(telegramKeys.key, (key) =>
+      queryClient.setQueryData<TelegramKeyResponse>(telegramKeys.key, (key) =>
         key ? { ...key, connection_key: data.connection_key } : key,
       );
       void queryClient.invalidateQueries({ queryKey: telegramKeys.key });

@@ -28,7 +28,7 @@ describe('settings contracts', () => {
     expect(avatarFileError({ type: 'image/jpeg', size: 1 })).toBeNull();
     expect(avatarFileError({ type: 'image/gif', size: 1 })).toBe(SETTINGS_MESSAGES.avatarType);
     expect(avatarFileError({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe(
-      SETTINGS_MESSAGES.avatarSize,
+      SETTINGS_MESSAGES.avatarTooLarge,
     );
     expect(messages(avatarForm.safeParse({ avatar: null }))).toEqual([SETTINGS_MESSAGES.avatarRequired]);
   });
@@ -39,7 +39,7 @@ describe('settings contracts', () => {
     ).toBe(true);
     expect(
       messages(settingsPasswordForm.safeParse({ new_password: 'abc', confirm_password: 'abc' })),
-    ).toEqual([[SETTINGS_MESSAGES.passwordMin, SETTINGS_MESSAGES.passwordDigit].join('. ')]);
+    ).toEqual([[SETTINGS_MESSAGES.passwordLength, SETTINGS_MESSAGES.passwordDigit].join('. ')]);
     expect(
       messages(settingsPasswordForm.safeParse({ new_password: 'abcdefg1', confirm_password: 'abcdefg2' })),
     ).toEqual(['Пароли не совпадают']);

@@ -1,0 +1,89 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { telegramNotifications, users } from '../../db/schema/index.ts';
+
+// The owning services write their events' messages (no bot needed: the outbox fills, delivery is the job's).
+let t: TestApp;
+let clock = Date.now();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => new Date(clock) });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+let telegramSeq = 800_000_000;
+
+async function link(userId: string) {
+  const key = (await t.ctx.telegram.getKey(userId)).connection_key;
+  await t.ctx.telegram.linkByKey(key, { telegramId: ++telegramSeq, name: 'Трейдер' });
+}
+
+const texts = async (userId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(telegramNotifications)
+      .where(eq(telegramNotifications.userId, userId))
+      .orderBy(asc(telegramNotifications.id))
+  ).map((row) => `${row.kind}|${row.text}`);
+
+async function sessionUser(cookie: string) {
+  return (await t.ctx.auth.resolveSession(cookie.slice('sid='.length)))!;
+}
+
+describe('events that notify', () => {
+  it('whitelist added, switched and removed (the account switch)', async () => {
+    const lead = await signedInUser(t, { isLead: true });
+    await link(lead.user.id);
+    const user = await sessionUser(lead.cookie);
+    const added = await t.ctx.wallet.addToWhitelist(user, TRON_ADDRESS);
+    await t.ctx.wallet.requestWhitelistCode(user, '127.0.0.1');
+    await t.ctx.wallet.toggleWhitelist(user, t.mailer.lastCode(lead.email));
+    await t.ctx.wallet.deleteFromWhitelist(user, added.wallet_data.wallets[0]!.id);
+    expect(await texts(lead.user.id)).toEqual([
+      `whitelist_changed|Белый список кошельков изменён: добавлен адрес ${TRON_ADDRESS}`,
+      'whitelist_changed|Белый список кошельков изменён: белый список включён',
+      `whitelist_changed|Белый список кошельков изменён: удалён адрес ${TRON_ADDRESS}`,
+    ]);
+  });
+
+  it('a deal assigned, completed and another expired; nothing with the payments switch off', async () => {
+    const merchant = await merchantWithKey(t);
+    await setRate(t, '100.00');
+    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await link(traderId);
+    const first = (await postOrder(t, merchant.key, { amount: '1000.00', payment_mode: 'c2c' })).json();
+    await t.ctx.orders.confirmByTrader(
+      { id: traderId, role: 'trader' } as Parameters<typeof t.ctx.orders.confirmByTrader>[0],
+      first.id,
+    );
+    const second = (await postOrder(t, merchant.key, { amount: '500.00', payment_mode: 'sbp' })).json();
+    clock += 3_600_000;
+    expect(await t.ctx.orders.expireDue()).toBeGreaterThanOrEqual(1);
+    const short = (id: string) => id.slice(0, 8);
+    expect(await texts(traderId)).toEqual([
+      `deal_new|Новая сделка ${short(first.id)}: 1000.00 ₽, Сбербанк, Перевод на карту`,
+      `deal_completed|Сделка ${short(first.id)} завершена: 1000.00 ₽, прибыль $0.20`,
+      `deal_new|Новая сделка ${short(second.id)}: 500.00 ₽, Сбербанк, СБП`,
+      `deal_expired|Сделка ${short(second.id)} истекла: 500.00 ₽`,
+    ]);
+    // With the payments switch off, the next deal event writes nothing.
+    await t.database.db.update(users).set({ notificationPayments: false }).where(eq(users.id, traderId));
+    await t.database.db.transaction((tx) =>
+      t.ctx.notifications.notify(tx, traderId, {
+        kind: 'deal_new',
+        dealId: first.id,
+        amountKopecks: 100n,
+        bankName: 'Сбербанк',
+        paymentMode: 'sbp',
+      }),
+    );
+    expect(await texts(traderId)).toHaveLength(4);
+  });
+});

@@ -1,2 +1,0 @@
-export * from './contracts.ts';
-export * from './messages.ts';
