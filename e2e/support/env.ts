@@ -21,8 +21,8 @@ export const E2E = {
   chainSimPort: port + 1000,
   chainSimUrl: `http://127.0.0.1:${port + 1000}`,
   /** The fake Telegram Bot API (server/test/fake-telegram.ts) the server's bot talks to. */
-  telegramPort: port + 2000,
-  telegramUrl: `http://127.0.0.1:${port + 2000}`,
+  telegramPort: port + 3000,
+  telegramUrl: `http://127.0.0.1:${port + 3000}`,
   /** The token the server's bot runs with (the fake checks it). */
   telegramToken: '123456789:TEST-fake-telegram-bot-token-0000',
 };
