@@ -92,7 +92,10 @@ for (const width of [375, 1280]) {
       });
 
       await test.step('a new sign-in is announced in Telegram', async () => {
-        const other = await page.context().browser()?.newContext({ viewport: { width, height: 900 } });
+        const other = await page
+          .context()
+          .browser()
+          ?.newContext({ viewport: { width, height: 900 } });
         if (!other) throw new Error('no browser');
         await signIn(await other.newPage(), email, password);
         await waitForBotMessage(telegramUser, 'Вход в аккаунт');
