@@ -118,6 +118,7 @@ export function createContext(deps: {
     otp,
     payments,
     config: deps.config,
+    notifier: notifications,
     now,
   });
   const tron = createTronService({ ...deps, ledger, now });

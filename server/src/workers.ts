@@ -11,6 +11,7 @@ import {
   startTelegramPolling,
   startTelegramWebhookSetup,
 } from './modules/telegram/telegram-jobs.ts';
+import { startOfflineNotice } from './modules/terminals/offline-notice.ts';
 import { startPendingExpiry } from './modules/terminals/pending-expiry.ts';
 import { startDepositWatcher } from './modules/tron/deposit-watcher.ts';
 import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
@@ -26,6 +27,8 @@ export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise
     startCodeExpiry(ctx),
     startIdempotencyExpiry(ctx),
     startPendingExpiry(ctx),
+    // Writes outbox rows only (no bot needed), like every other notification: delivery is the bot's job.
+    startOfflineNotice(ctx),
     startWebhookDelivery(ctx),
     startDealExpiry(ctx),
   ];

@@ -51,7 +51,10 @@ export function devicePost(
 }
 
 /** A terminal paired through the real activate call: its id, owner and device token. */
-export async function activatedTerminal(t: TestApp, options: { userId?: string; name?: string } = {}) {
+export async function activatedTerminal(
+  t: TestApp,
+  options: { userId?: string; name?: string; expiresAt?: Date } = {},
+) {
   const pending = await insertPendingTerminal(t, options);
   const response = await devicePost(t, API.device.activate, {
     terminal_id: pending.id,

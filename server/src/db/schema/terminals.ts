@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** A trader's terminal (Android phone). Mirrors migrations/0008_terminals.sql. */
+/** A trader's terminal (Android phone). Mirrors migrations/0008_terminals.sql and 0013_terminal_offline_notice.sql. */
 export const terminals = pgTable('terminals', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   userId: uuid('user_id')
@@ -34,6 +34,8 @@ export const terminals = pgTable('terminals', {
   charging: boolean('charging'),
   network: text('network'),
   lastPing: timestamp('last_ping', { withTimezone: true }),
+  /** The heartbeat whose silence was announced in Telegram (0013); a newer last_ping can be announced again. */
+  offlineNotifiedPing: timestamp('offline_notified_ping', { withTimezone: true }),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

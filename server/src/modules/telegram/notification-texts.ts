@@ -19,7 +19,8 @@ export type NotificationEvent =
       change: 'added' | 'removed' | 'enabled' | 'disabled';
       address?: string;
     }
-  | { kind: 'terminal_offline'; terminalName: string }
+  /** A listed, Enabled terminal whose last heartbeat (lastPingAt) is older than TERMINAL_OFFLINE_AFTER_S. */
+  | { kind: 'terminal_offline'; terminalName: string; lastPingAt: Date }
   /** Disputes (issue 9) bring their own text; they always go out. */
   | { kind: 'dispute'; text: string };
 
@@ -81,7 +82,7 @@ export function notificationText(event: NotificationEvent): string {
     case 'whitelist_changed':
       return `Белый список кошельков изменён: ${WHITELIST_CHANGE[event.change]}${event.address ? ` ${event.address}` : ''}`;
     case 'terminal_offline':
-      return `Терминал «${event.terminalName}» не на связи`;
+      return `Терминал «${event.terminalName}» не на связи: последний сигнал ${moscowDateTime(event.lastPingAt)}`;
     case 'dispute':
       return event.text;
   }

@@ -1,5 +1,20 @@
 import type { TerminalListQuery } from '@app/shared';
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { terminals } from '../../db/schema/index.ts';
 
@@ -206,4 +221,50 @@ export async function isRoutable(db: DbOrTx, id: string, onlineSince: Date): Pro
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** A terminal whose silence is claimed for announcing: whose it is, its name and the heartbeat it fell silent after. */
+export interface SilentTerminal {
+  id: string;
+  userId: string;
+  name: string;
+  lastPing: Date;
+}
+
+/**
+ * Claims up to `limit` listed, Enabled terminals silent since `silentBefore` or earlier whose silence since that
+ * heartbeat is not announced yet, by recording that heartbeat as announced: one UPDATE whose candidates are
+ * row-locked with SKIP LOCKED and re-checked after any concurrent change (a heartbeat, a disable, another
+ * claim), so a silence is claimed by one caller only. The claim holds until the caller's transaction ends.
+ */
+export async function claimSilent(
+  tx: DbOrTx,
+  input: { silentBefore: Date; limit: number },
+): Promise<SilentTerminal[]> {
+  const unannounced = and(
+    listed,
+    eq(terminals.status, 'Enabled'),
+    // Offline is the complement of online (heartbeat after onlineSince), as the Terminals page shows it.
+    lte(terminals.lastPing, input.silentBefore),
+    sql`${terminals.offlineNotifiedPing} is distinct from ${terminals.lastPing}`,
+  );
+  const candidates = tx
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(unannounced)
+    .orderBy(asc(terminals.lastPing))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .update(terminals)
+    .set({ offlineNotifiedPing: sql`${terminals.lastPing}` })
+    .where(and(inArray(terminals.id, candidates), unannounced))
+    .returning({
+      id: terminals.id,
+      userId: terminals.userId,
+      name: terminals.name,
+      lastPing: terminals.lastPing,
+    });
+  // The condition lte(last_ping, …) holds for every returned row, so none has a null heartbeat.
+  return rows.map((row) => ({ ...row, lastPing: row.lastPing! }));
 }

@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http
 import type { SessionUser } from '../auth/auth.service.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './terminals.repository.ts';
 
 /** Answers of this service beyond the shared catalogue (server-side refusals only). */
@@ -64,6 +65,8 @@ export function createTerminalsService(deps: {
   otp: OtpService;
   payments: PaymentsService;
   config: AppConfig;
+  /** Tells the trader (Telegram, account notifications) that a terminal fell silent. */
+  notifier: Notifier;
   now?: () => Date;
 }) {
   const db = deps.database.db;
@@ -259,6 +262,26 @@ export function createTerminalsService(deps: {
      */
     async isRoutable(terminalId: string): Promise<boolean> {
       return isUuid(terminalId) && repo.isRoutable(db, terminalId, onlineSince());
+    },
+
+    /**
+     * The offline-notice pass: in one transaction, claims up to `limit` listed, Enabled terminals whose last
+     * heartbeat is older than TERMINAL_OFFLINE_AFTER_S and not announced yet, and writes each owner's
+     * `terminal_offline` notification (the account switch decides). A newer heartbeat makes a terminal
+     * announceable again, so each offline period is told once. Returns how many were claimed.
+     */
+    async announceOffline(limit: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const silent = await repo.claimSilent(tx, { silentBefore: onlineSince(), limit });
+        for (const terminal of silent) {
+          await deps.notifier.notify(tx, terminal.userId, {
+            kind: 'terminal_offline',
+            terminalName: terminal.name,
+            lastPingAt: terminal.lastPing,
+          });
+        }
+        return silent.length;
+      });
     },
 
     /** Deletes terminals never activated a day after they were created (the pending-expiry job). */

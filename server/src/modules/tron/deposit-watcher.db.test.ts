@@ -11,6 +11,7 @@ import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { DEAL_EXPIRY } from '../orders/deal-expiry.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { RATE_POLLER } from '../rates/rate-poller.ts';
+import { OFFLINE_NOTICE } from '../terminals/offline-notice.ts';
 import { PENDING_EXPIRY } from '../terminals/pending-expiry.ts';
 import { WEBHOOK_DELIVERY } from '../webhooks/webhook-delivery.ts';
 import { createDepositScanner, DEPOSIT_CURSOR } from './deposit-scanner.ts';
@@ -384,6 +385,7 @@ describe('workers', () => {
       CODE_EXPIRY,
       IDEMPOTENCY_EXPIRY,
       PENDING_EXPIRY,
+      OFFLINE_NOTICE,
       WEBHOOK_DELIVERY,
       DEAL_EXPIRY,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
