@@ -184,6 +184,10 @@ describe('POST change-avatar', () => {
 
     expect((await call('GET', API.settings.userInfo, owner.cookie)).json().avatar).toBe(body.avatar_url);
     expect((await call('GET', API.dashboard, owner.cookie)).json().profile.avatar).toBe(body.avatar_url);
+    // The shell shows it from the session check, before the dashboard answers.
+    expect((await call('GET', API.auth.checkUserAuth, owner.cookie)).json().user.avatar).toBe(
+      body.avatar_url,
+    );
 
     const url = body.avatar_url.slice(t.prefix.length);
     const served = await call('GET', url, owner.cookie);

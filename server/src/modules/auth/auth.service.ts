@@ -40,6 +40,8 @@ export function publicUser(user: users.UserRow | SessionUser) {
     role: user.role,
     is_lead: user.isLead,
     username: user.username,
+    /** Our addition: the avatar's URL path (null without one), so the shell shows it from the first render. */
+    avatar: user.avatarUrl,
   };
 }
 
