@@ -36,7 +36,8 @@ test('a signed-in lead visits the main screens with a clean console', async ({ p
   const { email, password } = createUser({ lead: true });
   const problems = watchConsole(page);
   await signIn(page, email, password);
-  for (const path of [...SIGNED_IN_PAGES, '/referrals']) await visit(page, path);
+  const settingsSections = ['/settings#connection', '/settings#notification', '/settings#wallet'];
+  for (const path of [...SIGNED_IN_PAGES, ...settingsSections, '/referrals']) await visit(page, path);
   // Back to a public page with the session: still nothing.
   await visit(page, '/welcome');
   expect(describe(problems)).toEqual([]);
