@@ -69,6 +69,19 @@ export const API = {
     /** Spec §7 writes it without the leading slash; it is relative to API_PREFIX like every other path. */
     unbind: (id: string) => `/api/payments/${id}/unbind/`,
   },
+  /** Spec §7 Disputes (web, session) and the support block calls. */
+  disputes: {
+    userRole: '/api/v1/disputes/user-role/',
+    list: '/api/v1/disputes/',
+    /** Our addition: one dispute with its history, for the detail modal. */
+    detail: (id: string) => `/api/v1/disputes/${id}/`,
+    createBySupport: '/api/v1/disputes/create-by-support/',
+    files: (id: string) => `/api/v1/disputes/${id}/files/`,
+    file: (id: string, fileId: string) => `/api/v1/disputes/${id}/files/${fileId}/`,
+    resolve: (id: string) => `/api/v1/disputes/${id}/resolve/`,
+    block: '/support/dispute/block/',
+    unblock: '/support/dispute/unblock/',
+  },
   /** Spec §7 Transactions, plus the detail modal's call (our addition). */
   transactions: {
     list: '/api/v1/transactions/',
@@ -89,6 +102,8 @@ export const API = {
     orders: '/merchant/v1/orders',
     order: (id: string) => `/merchant/v1/orders/${id}`,
     cancel: (id: string) => `/merchant/v1/orders/${id}/cancel`,
+    /** Opens a dispute on the order (multipart: reason and evidence files). */
+    disputes: (id: string) => `/merchant/v1/orders/${id}/disputes`,
     balance: '/merchant/v1/balance',
     openapi: '/merchant/v1/openapi.json',
     docs: '/merchant/v1/docs',
