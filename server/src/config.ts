@@ -88,6 +88,12 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How long a failing webhook event is retried before it is given up. */
   WEBHOOK_RETRY_HOURS: positiveInt.default(72),
+  /** Disputes (issue 12): how long after a deal expired or was canceled a dispute may still be opened. */
+  DISPUTE_WINDOW_H: positiveNumber.default(72),
+  /** The trader's time to upload evidence (fractions allowed). */
+  DISPUTE_EVIDENCE_H: positiveNumber.default(15),
+  /** A support user's block on a dispute, when not released. */
+  DISPUTE_BLOCK_TTL_MIN: positiveNumber.default(30),
   /**
    * Whether webhooks may go to loopback and private addresses. Unset: only outside production or when
    * PUBLIC_URL itself is a loopback address (a local `npm start`, whose demo merchant listens on 127.0.0.1).

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type AccountService, createAccountService } from './modules/account/account.service.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { createDisputesService, type DisputesService } from './modules/disputes/disputes.service.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
@@ -64,6 +65,8 @@ export interface AppContext {
   rates: RatesService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
   orders: OrdersService;
+  /** Disputes: opening (merchant API, support), verdicts with their money, blocks, evidence, deadlines. */
+  disputes: DisputesService;
   /** Merchant API keys and the Bearer authentication of merchant/v1. */
   merchantKeys: MerchantKeysService;
   /** The Telegram notifications outbox: `notify` inside an event's transaction; delivery of due rows. */
@@ -160,6 +163,14 @@ export function createContext(deps: {
     botUsername: async () => (telegramBot ? telegramBot.username() : null),
     now,
   });
+  const disputes = createDisputesService({
+    database: deps.database,
+    config: deps.config,
+    orders,
+    notifier: notifications,
+    telegram,
+    now,
+  });
   if (telegramBot) {
     telegramBot.installCommands(telegram);
     health.set('telegram', telegramBot.healthCheck);
@@ -181,6 +192,7 @@ export function createContext(deps: {
     webhooks,
     rates,
     orders,
+    disputes,
     merchantKeys,
     notifications,
     telegram,

@@ -1,7 +1,6 @@
 /**
  * The deal (transaction) lifecycle: every allowed move in one table (DESIGN.md Lifecycles, spec §4 Transaction
- * statuses). The server refuses any move that is not here; the web reads it to offer actions. The disputes
- * issue adds its rows for `dispute`.
+ * statuses). The server refuses any move that is not here; the web reads it to offer actions.
  */
 export const DEAL_STATUSES = [
   'pending',
@@ -38,6 +37,14 @@ export const DEAL_TRANSITIONS: readonly DealTransition[] = [
   { from: 'pending', to: 'expired', by: ['timer'] },
   { from: 'verification', to: 'expired', by: ['timer'] },
   { from: 'pending', to: 'canceled', by: ['merchant'] },
+  // A dispute (issue 12): the merchant or support opens one on a deal the payer says they paid, or on an
+  // expired or canceled one within DISPUTE_WINDOW_H; the deal's USDT is held for the verdict.
+  { from: 'verification', to: 'dispute', by: ['merchant', 'support'] },
+  { from: 'expired', to: 'dispute', by: ['merchant', 'support'] },
+  { from: 'canceled', to: 'dispute', by: ['merchant', 'support'] },
+  // Support's verdict: for the merchant the deal completes; for the trader it is canceled.
+  { from: 'dispute', to: 'complete', by: ['support'] },
+  { from: 'dispute', to: 'canceled', by: ['support'] },
 ];
 
 /** Whether `by` may move a deal from `from` to `to`. */

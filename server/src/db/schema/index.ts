@@ -2,6 +2,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './deals.ts';
+export * from './disputes.ts';
 export * from './ledger.ts';
 export * from './merchant.ts';
 export * from './payments.ts';

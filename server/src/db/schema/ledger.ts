@@ -41,5 +41,7 @@ export const userBalances = pgTable('user_balances', {
   frozen: bigint('frozen', { mode: 'bigint' }).notNull().default(0n),
   /** Lifetime sum of rewards and commissions earned (never lowered by spending); see 0010_deals.sql. */
   totalProfit: bigint('total_profit', { mode: 'bigint' }).notNull().default(0n),
+  /** What the trader owes (the debt account's postings negated); see 0014_disputes.sql. */
+  debt: bigint('debt', { mode: 'bigint' }).notNull().default(0n),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

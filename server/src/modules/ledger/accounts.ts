@@ -2,8 +2,10 @@
  * A user's buckets: spendable collateral (rewards and commissions land here too, so they back further deals and
  * can be withdrawn) and collateral held for open deals. The lifetime sum of what a user earned is not a bucket:
  * it is `user_balances.total_profit`, kept from the earnings each ledger transaction names (0010_deals.sql).
+ * `debt` is the platform's claim on a trader (a dispute held more than the trader's available): its postings
+ * are debits, and user_balances.debt is what is owed, their sum negated (0014_disputes.sql).
  */
-export const USER_BUCKETS = ['available', 'frozen'] as const;
+export const USER_BUCKETS = ['available', 'frozen', 'debt'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**
@@ -34,3 +36,7 @@ export const systemAccount = (system: SystemAccount): AccountRef => ({ system })
 export function accountId(account: AccountRef): string {
   return 'system' in account ? `system:${account.system}` : `user:${account.userId}:${account.bucket}`;
 }
+
+/** A bucket's balance as user_balances stores it, from the sum of its postings (debt is stored as owed). */
+export const storedBalance = (bucket: UserBucket, postingsSum: bigint): bigint =>
+  bucket === 'debt' ? -postingsSum : postingsSum;

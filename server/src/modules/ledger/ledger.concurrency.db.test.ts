@@ -47,7 +47,12 @@ describe('concurrent movements', () => {
     );
     expect(succeeded).toHaveLength(7);
     expect(refused).toHaveLength(13);
-    expect(await ledger.getBalances(user.id)).toEqual({ available: 0n, frozen: 7n * USDT, totalProfit: 0n });
+    expect(await ledger.getBalances(user.id)).toEqual({
+      available: 0n,
+      frozen: 7n * USDT,
+      totalProfit: 0n,
+      debt: 0n,
+    });
     expect(await ledger.verify()).toEqual([]);
   });
 
@@ -76,6 +81,7 @@ describe('concurrent movements', () => {
         available: 50n * USDT,
         frozen: 50n * USDT,
         totalProfit: 10n * USDT,
+        debt: 0n,
       });
     }
     expect(await ledger.verify()).toEqual([]);

@@ -86,7 +86,7 @@ async function runHistory(ops: Op[]) {
     });
     ids.push(row.id);
   }
-  const model: Balances[] = ids.map(() => ({ available: 0n, frozen: 0n, totalProfit: 0n }));
+  const model: Balances[] = ids.map(() => ({ available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n }));
   const done: { key: string; transactionId: string; send: (key: string) => Promise<PostResult> }[] = [];
 
   const attempt = async (

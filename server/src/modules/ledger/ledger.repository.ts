@@ -52,12 +52,19 @@ export async function ensureUserAccounts(db: DbOrTx, userIds: string[]): Promise
 export async function creditBalances(db: DbOrTx, userId: string, delta: BucketDelta): Promise<void> {
   await db
     .insert(userBalances)
-    .values({ userId, available: delta.available, frozen: delta.frozen, totalProfit: delta.earned })
+    .values({
+      userId,
+      available: delta.available,
+      frozen: delta.frozen,
+      debt: delta.debt,
+      totalProfit: delta.earned,
+    })
     .onConflictDoUpdate({
       target: userBalances.userId,
       set: {
         available: sql`${userBalances.available} + excluded.available`,
         frozen: sql`${userBalances.frozen} + excluded.frozen`,
+        debt: sql`${userBalances.debt} + excluded.debt`,
         totalProfit: sql`${userBalances.totalProfit} + excluded.total_profit`,
         updatedAt: sql`now()`,
       },
@@ -75,6 +82,7 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
     .set({
       available: sql`${userBalances.available} + ${big(delta.available)}`,
       frozen: sql`${userBalances.frozen} + ${big(delta.frozen)}`,
+      debt: sql`${userBalances.debt} + ${big(delta.debt)}`,
       totalProfit: sql`${userBalances.totalProfit} + ${big(delta.earned)}`,
       updatedAt: sql`now()`,
     })
@@ -83,6 +91,7 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
         eq(userBalances.userId, userId),
         sql`${userBalances.available} + ${big(delta.available)} >= 0`,
         sql`${userBalances.frozen} + ${big(delta.frozen)} >= 0`,
+        sql`${userBalances.debt} + ${big(delta.debt)} >= 0`,
       ),
     )
     .returning({ userId: userBalances.userId });
@@ -102,12 +111,23 @@ const balancesOf = builtOnce((db) =>
       available: userBalances.available,
       frozen: userBalances.frozen,
       totalProfit: userBalances.totalProfit,
+      debt: userBalances.debt,
     })
     .from(userBalances)
     .where(eq(userBalances.userId, sql.placeholder('userId')))
     .limit(1)
     .prepare(UNNAMED_STATEMENT),
 );
+
+/** Locks a user's balances row for the caller's transaction: a movement sized by the balance (debt) reads it here. */
+export async function lockBalances(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ available: userBalances.available, debt: userBalances.debt })
+    .from(userBalances)
+    .where(eq(userBalances.userId, userId))
+    .for('update');
+  return row;
+}
 
 /** A user's balances row, if the user ever had money. Read on every dashboard, so built once. */
 export async function findBalances(db: DbOrTx, userId: string) {
@@ -154,6 +174,7 @@ export async function listBalances(db: DbOrTx) {
       available: userBalances.available,
       frozen: userBalances.frozen,
       totalProfit: userBalances.totalProfit,
+      debt: userBalances.debt,
     })
     .from(userBalances);
 }

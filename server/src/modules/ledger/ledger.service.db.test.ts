@@ -50,7 +50,12 @@ describe('deposits and idempotency', () => {
     const userId = await newUser();
     const result = await ledger.creditDeposit({ userId, amount: 25n * USDT, idempotencyKey: key('deposit') });
     expect(result.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 25n * USDT, frozen: 0n, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 25n * USDT,
+      frozen: 0n,
+      totalProfit: 0n,
+      debt: 0n,
+    });
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.type).toBe('deposit');
     expect(transaction?.postings).toEqual([
@@ -82,7 +87,12 @@ describe('deposits and idempotency', () => {
       LedgerError,
     );
     expect(await countRows('ledger_postings')).toBe(postings);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 5n * USDT, frozen: 0n, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 5n * USDT,
+      frozen: 0n,
+      totalProfit: 0n,
+      debt: 0n,
+    });
   });
 
   it('credits a key once when ten callers post it at the same moment', async () => {
@@ -97,7 +107,12 @@ describe('deposits and idempotency', () => {
   });
 
   it('shows zero balances for a user who never had money', async () => {
-    expect(await ledger.getBalances(await newUser())).toEqual({ available: 0n, frozen: 0n, totalProfit: 0n });
+    expect(await ledger.getBalances(await newUser())).toEqual({
+      available: 0n,
+      frozen: 0n,
+      totalProfit: 0n,
+      debt: 0n,
+    });
   });
 
   it('stores bigint amounts in meta as decimal strings', async () => {
@@ -109,7 +124,12 @@ describe('deposits and idempotency', () => {
       meta: { txid: 'abc', value: 1_000_000n },
     });
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
-    expect(transaction?.meta).toEqual({ txid: 'abc', value: '1000000', userId });
+    expect(transaction?.meta).toEqual({
+      txid: 'abc',
+      value: '1000000',
+      userId,
+      request: `deposit:${userId}:${USDT}`,
+    });
   });
 });
 
@@ -122,6 +142,7 @@ describe('deals', () => {
       available: 3n * USDT,
       frozen: 7n * USDT,
       totalProfit: 0n,
+      debt: 0n,
     });
 
     const before = await countRows('ledger_transactions');
@@ -135,6 +156,7 @@ describe('deals', () => {
       available: 5n * USDT,
       frozen: 5n * USDT,
       totalProfit: 0n,
+      debt: 0n,
     });
     await expect(
       ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
@@ -146,7 +168,12 @@ describe('deals', () => {
     await expect(ledger.freeze({ userId, amount: 1n, idempotencyKey: key('freeze') })).rejects.toBeInstanceOf(
       InsufficientFundsError,
     );
-    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: 0n, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 0n,
+      frozen: 0n,
+      totalProfit: 0n,
+      debt: 0n,
+    });
   });
 
   it('lets a failed movement be retried with the same key once the funds are there', async () => {
@@ -158,7 +185,12 @@ describe('deals', () => {
     await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     const retry = await ledger.freeze({ userId, amount: USDT, idempotencyKey });
     expect(retry.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({ available: 0n, frozen: USDT, totalProfit: 0n });
+    expect(await ledger.getBalances(userId)).toEqual({
+      available: 0n,
+      frozen: USDT,
+      totalProfit: 0n,
+      debt: 0n,
+    });
   });
 
   it('settles a deal: merchant, platform fee, a spendable trader reward and referral share, both earnings', async () => {
@@ -180,16 +212,19 @@ describe('deals', () => {
       available: 3n * USDT,
       frozen: 0n,
       totalProfit: 3n * USDT,
+      debt: 0n,
     });
     expect(await ledger.getBalances(merchant)).toEqual({
       available: 94n * USDT + USDT / 2n,
       frozen: 0n,
       totalProfit: 0n,
+      debt: 0n,
     });
     expect(await ledger.getBalances(lead)).toEqual({
       available: USDT / 2n,
       frozen: 0n,
       totalProfit: USDT / 2n,
+      debt: 0n,
     });
     // The reward backs further deals and can leave; what was earned stays in total_profit.
     await ledger.freeze({ userId: trader, amount: 3n * USDT, idempotencyKey: key('freeze-reward') });
@@ -197,6 +232,7 @@ describe('deals', () => {
       available: 0n,
       frozen: 3n * USDT,
       totalProfit: 3n * USDT,
+      debt: 0n,
     });
     expect(await ledger.verify()).toEqual([]);
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);

@@ -1,5 +1,12 @@
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { type AccountRef, accountId, systemAccount, USER_BUCKETS, userAccount } from './accounts.ts';
+import {
+  type AccountRef,
+  accountId,
+  storedBalance,
+  systemAccount,
+  USER_BUCKETS,
+  userAccount,
+} from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 export type { AccountRef, SystemAccount, UserBucket } from './accounts.ts';
@@ -57,6 +64,8 @@ export interface Balances {
   frozen: Micro;
   /** Lifetime sum of what the user earned (rewards, commissions); spending never lowers it. */
   totalProfit: Micro;
+  /** What the trader owes the platform (a dispute's hold the available could not cover). */
+  debt: Micro;
 }
 
 export interface LedgerDifference {
@@ -117,6 +126,22 @@ export interface LedgerService {
     },
     tx?: Tx,
   ): Promise<PostResult>;
+  /**
+   * Disputes: holds a released deal's `amount` again. Freezes what available has; the rest (the shortfall)
+   * is posted as the trader's debt, so no balance goes negative and no money is created.
+   */
+  holdForDispute(
+    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    tx?: Tx,
+  ): Promise<PostResult & { shortfall: Micro }>;
+  /**
+   * Disputes, the trader won: the held `amount` leaves frozen; the debt the hold made (`forgive`, at most
+   * what is still owed) is forgiven, the rest goes back to available.
+   */
+  releaseDisputeHold(
+    input: { userId: string; amount: Micro; forgive: Micro; idempotencyKey: string },
+    tx?: Tx,
+  ): Promise<PostResult>;
   /** Operator adjustment (signed amount) of the user's available, with an audited reason and actor. */
   adjust(
     input: { userId: string; amount: Micro; reason: string; actor: string; idempotencyKey: string },
@@ -131,7 +156,7 @@ export interface LedgerService {
 
 const TYPE_PATTERN = /^[a-z][a-z_]{1,39}$/;
 const MAX_KEY_LENGTH = 200;
-const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n };
+const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n };
 
 function requirePositive(name: string, amount: Micro): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`${name} must be a positive bigint`);
@@ -185,8 +210,8 @@ function userDeltas(postings: PostingSpec[]): [string, repo.BucketDelta][] {
   const deltas = new Map<string, repo.BucketDelta>();
   for (const { account, amount, earning } of postings) {
     if ('system' in account) continue;
-    const delta = deltas.get(account.userId) ?? { available: 0n, frozen: 0n, earned: 0n };
-    delta[account.bucket] += amount;
+    const delta = deltas.get(account.userId) ?? { available: 0n, frozen: 0n, debt: 0n, earned: 0n };
+    delta[account.bucket] += storedBalance(account.bucket, amount);
     if (earning) delta.earned += amount;
     deltas.set(account.userId, delta);
   }
@@ -228,7 +253,12 @@ async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
     }
     const first = await repo.findTransaction(db, firstId);
     // A key reused for another movement is a bug in the caller; answering "done" would hide it.
-    if (!first || first.type !== spec.type || !samePostings(first.postings, spec.postings)) {
+    // A movement sized by the balances is the same movement when its request is (its legs may differ).
+    const sameMovement =
+      spec.meta?.request !== undefined
+        ? first?.meta?.request === spec.meta.request
+        : first !== undefined && samePostings(first.postings, spec.postings);
+    if (!first || first.type !== spec.type || !sameMovement) {
       throw new LedgerError(`idempotency key ${spec.idempotencyKey} was used for a different movement`);
     }
     return { transactionId: firstId, replayed: true };
@@ -238,11 +268,11 @@ async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
   // already has that row (the conditional update needs it), so only credited-only users may be new: asking
   // for the others would be a wasted statement on every freeze and settlement.
   const creditedOnly = deltas
-    .filter(([, delta]) => delta.available >= 0n && delta.frozen >= 0n)
+    .filter(([, delta]) => delta.available >= 0n && delta.frozen >= 0n && delta.debt >= 0n)
     .map(([userId]) => userId);
   await repo.ensureUserAccounts(db, creditedOnly);
   for (const [userId, delta] of deltas) {
-    const debits = delta.available < 0n || delta.frozen < 0n;
+    const debits = delta.available < 0n || delta.frozen < 0n || delta.debt < 0n;
     if (!debits) {
       await repo.creditBalances(db, userId, delta);
     } else if (!(await repo.applyBalanceDelta(db, userId, delta))) {
@@ -275,23 +305,120 @@ export function createLedgerService(deps: { database: Database }): LedgerService
     return db.transaction((own) => postIn(own, spec));
   }
 
+  /**
+   * A movement whose legs depend on the user's balances (a debt repaid or made): the balances row is locked,
+   * then the legs are built from it. A replay is recognised by the request (type and the caller's inputs,
+   * kept in meta.request), since its legs may differ from the first time's.
+   */
+  async function postSized(
+    input: { type: string; idempotencyKey: string; userId: string; request: string; alsoLocks?: string[] },
+    build: (balances: { available: Micro; debt: Micro }) => TransferSpec,
+    tx?: Tx,
+  ): Promise<PostResult & { spec?: TransferSpec }> {
+    const run = async (inner: Tx) => {
+      const firstId = await repo.findTransactionIdByKey(inner, input.idempotencyKey);
+      if (firstId) {
+        const first = await repo.findTransaction(inner, firstId);
+        if (!first || first.type !== input.type || first.meta?.request !== input.request) {
+          throw new LedgerError(`idempotency key ${input.idempotencyKey} was used for a different movement`);
+        }
+        return { transactionId: firstId, replayed: true };
+      }
+      // Every user the movement touches is locked in the order the balance updates use, so two movements
+      // crossing the same users (a settlement each way) cannot deadlock on these locks.
+      let balances = { available: 0n, debt: 0n };
+      for (const userId of [...new Set([input.userId, ...(input.alsoLocks ?? [])])].sort()) {
+        const row = await repo.lockBalances(inner, userId);
+        if (userId === input.userId && row) balances = row;
+      }
+      const spec = build(balances);
+      const withRequest = { ...spec, meta: { ...spec.meta, request: input.request } };
+      validate(withRequest);
+      return { ...(await postIn(inner, withRequest)), spec };
+    };
+    if (tx) return tx.transaction(run);
+    return db.transaction(run);
+  }
+
+  /** Part of a credit to `userId`'s available that repays their debt first (a deposit, a reward). */
+  const repayment = (debt: Micro, credit: Micro): Micro => (debt < credit ? debt : credit);
+
   return {
     post,
 
     async creditDeposit({ userId, amount, idempotencyKey, meta }, tx) {
       requirePositive('amount', amount);
-      return post(
-        {
-          type: 'deposit',
-          idempotencyKey,
-          meta: { ...meta, userId },
-          postings: [
-            { account: systemAccount('chain_deposits'), amount: -amount },
-            { account: userAccount(userId, 'available'), amount },
-          ],
+      return postSized(
+        { type: 'deposit', idempotencyKey, userId, request: `deposit:${userId}:${amount}` },
+        ({ debt }) => {
+          const repaid = repayment(debt, amount);
+          return {
+            type: 'deposit',
+            idempotencyKey,
+            meta: repaid > 0n ? { ...meta, userId, debtRepaid: repaid } : { ...meta, userId },
+            postings: legs(
+              { account: systemAccount('chain_deposits'), amount: -amount },
+              { account: userAccount(userId, 'available'), amount: amount - repaid },
+              { account: userAccount(userId, 'debt'), amount: repaid },
+            ),
+          };
         },
         tx,
       );
+    },
+
+    async holdForDispute({ userId, amount, idempotencyKey, meta }, tx) {
+      requirePositive('amount', amount);
+      const result = await postSized(
+        { type: 'dispute_hold', idempotencyKey, userId, request: `dispute_hold:${userId}:${amount}` },
+        ({ available }) => {
+          const covered = available < amount ? available : amount;
+          const shortfall = amount - covered;
+          return {
+            type: 'dispute_hold',
+            idempotencyKey,
+            meta: { ...meta, userId, amount, shortfall },
+            postings: legs(
+              { account: userAccount(userId, 'available'), amount: -covered },
+              { account: userAccount(userId, 'frozen'), amount },
+              { account: userAccount(userId, 'debt'), amount: -shortfall },
+            ),
+          };
+        },
+        tx,
+      );
+      const shortfall = result.spec
+        ? BigInt(String(result.spec.meta?.shortfall ?? 0))
+        : BigInt(String((await repo.findTransaction(tx ?? db, result.transactionId))?.meta?.shortfall ?? 0));
+      return { transactionId: result.transactionId, replayed: result.replayed, shortfall };
+    },
+
+    async releaseDisputeHold({ userId, amount, forgive, idempotencyKey }, tx) {
+      requirePositive('amount', amount);
+      requireNonNegative('forgive', forgive);
+      const { transactionId, replayed } = await postSized(
+        {
+          type: 'dispute_release',
+          idempotencyKey,
+          userId,
+          request: `dispute_release:${userId}:${amount}:${forgive}`,
+        },
+        ({ debt }) => {
+          const forgiven = repayment(debt, forgive < amount ? forgive : amount);
+          return {
+            type: 'dispute_release',
+            idempotencyKey,
+            meta: { userId, amount, forgiven },
+            postings: legs(
+              { account: userAccount(userId, 'frozen'), amount: -amount },
+              { account: userAccount(userId, 'available'), amount: amount - forgiven },
+              { account: userAccount(userId, 'debt'), amount: forgiven },
+            ),
+          };
+        },
+        tx,
+      );
+      return { transactionId, replayed };
     },
 
     async holdWithdrawal({ userId, amount, fee, idempotencyKey, meta }, tx) {
@@ -389,34 +516,49 @@ export function createLedgerService(deps: { database: Database }): LedgerService
       requireNonNegative('referral.amount', referralAmount);
       const merchantShare = amount - platformFee - traderReward - referralAmount;
       if (merchantShare < 0n) throw new LedgerError('fees, reward and referral exceed the settled amount');
-      return post(
+      const request = `settle:${userId}:${amount}:${merchantUserId ?? ''}:${platformFee}:${traderReward}:${referral?.userId ?? ''}:${referralAmount}`;
+      const { transactionId, replayed } = await postSized(
         {
           type: 'settle',
           idempotencyKey,
-          meta: { userId, merchantUserId, platformFee, traderReward, referral },
-          postings: legs(
-            { account: userAccount(userId, 'frozen'), amount: -amount },
-            {
-              account: merchantUserId
-                ? userAccount(merchantUserId, 'available')
-                : systemAccount('merchant_settlement'),
-              amount: merchantShare,
-            },
-            { account: systemAccount('platform_fees'), amount: platformFee },
-            { account: userAccount(userId, 'available'), amount: traderReward, earning: true },
-            ...(referral
-              ? [
-                  {
-                    account: userAccount(referral.userId, 'available'),
-                    amount: referral.amount,
-                    earning: true,
-                  },
-                ]
-              : []),
-          ),
+          userId,
+          request,
+          alsoLocks: [merchantUserId, referral?.userId].filter((id): id is string => id !== undefined),
+        },
+        ({ debt }) => {
+          // The reward is earned in full (total_profit), and repays the trader's debt first.
+          const repaid = repayment(debt, traderReward);
+          return {
+            type: 'settle',
+            idempotencyKey,
+            meta: { userId, merchantUserId, platformFee, traderReward, referral, debtRepaid: repaid },
+            postings: legs(
+              { account: userAccount(userId, 'frozen'), amount: -amount },
+              {
+                account: merchantUserId
+                  ? userAccount(merchantUserId, 'available')
+                  : systemAccount('merchant_settlement'),
+                amount: merchantShare,
+              },
+              { account: systemAccount('platform_fees'), amount: platformFee },
+              { account: userAccount(userId, 'available'), amount: traderReward, earning: true },
+              { account: userAccount(userId, 'available'), amount: -repaid },
+              { account: userAccount(userId, 'debt'), amount: repaid },
+              ...(referral
+                ? [
+                    {
+                      account: userAccount(referral.userId, 'available'),
+                      amount: referral.amount,
+                      earning: true,
+                    },
+                  ]
+                : []),
+            ),
+          };
         },
         tx,
       );
+      return { transactionId, replayed };
     },
 
     async adjust({ userId, amount, reason, actor, idempotencyKey }, tx) {
@@ -457,13 +599,14 @@ export function createLedgerService(deps: { database: Database }): LedgerService
             for (const bucket of USER_BUCKETS) {
               const account = `user:${balances.userId}:${bucket}`;
               seen.add(account);
-              const sum = expected.get(account) ?? 0n;
+              const sum = storedBalance(bucket, expected.get(account) ?? 0n);
               if (sum !== balances[bucket])
                 differences.push({ account, expected: sum, actual: balances[bucket] });
             }
           }
           for (const [account, sum] of expected) {
-            if (!seen.has(account) && sum !== 0n) differences.push({ account, expected: sum, actual: 0n });
+            if (!seen.has(account) && sum !== 0n)
+              differences.push({ account, expected: account.endsWith(':debt') ? -sum : sum, actual: 0n });
           }
           const earned = new Map<string, bigint>();
           for (const row of await repo.sumEarnings(snapshot)) earned.set(row.userId, row.total);

@@ -61,6 +61,14 @@ describe('deal lifecycle', () => {
         'pending>expired:timer',
         'verification>expired:timer',
         'pending>canceled:merchant',
+        'verification>dispute:merchant',
+        'verification>dispute:support',
+        'expired>dispute:merchant',
+        'expired>dispute:support',
+        'canceled>dispute:merchant',
+        'canceled>dispute:support',
+        'dispute>complete:support',
+        'dispute>canceled:support',
       ].sort(),
     );
   });
@@ -85,6 +93,7 @@ describe('deal lifecycle', () => {
       available: 51n * USDT,
       frozen: 0n,
       totalProfit: 1n * USDT,
+      debt: 0n,
     });
     expect(await t.ctx.ledger.getBalances(merchant.id)).toMatchObject({ available: 48_500_000n });
     expect(await eventTypes(order.id)).toEqual(['order.pending', 'order.verification', 'order.complete']);

@@ -46,7 +46,7 @@ export interface RoutingQuery {
 /**
  * Routing: the one method that may take the order, locked for this transaction. Every rule of the routing
  * policy is a condition here: active and of the mode (with the requisite the payer needs), the preferred
- * bank, the method's limits, the method's and trader's ratings, the trader's available USDT, an enabled and
+ * bank, the method's limits, the method's and trader's ratings, the trader's available USDT and no debt, an enabled and
  * online terminal, and no open deal of the same amount on the method. Among those, the method that has waited
  * longest since its last deal (fair rotation). SKIP LOCKED lets concurrent orders take different methods
  * instead of queueing on one; the partial unique index on deals and the ledger's conditional update still
@@ -78,7 +78,7 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
       and (pm.max_deposit_kopecks is null or pm.max_deposit_kopecks >= ${amount}::bigint)
       and pm.rating >= ${query.minRating} and u.rating >= ${query.minRating}
       and u.role = 'trader'
-      and (select ub.available from user_balances ub where ub.user_id = pm.user_id)
+      and (select ub.available from user_balances ub where ub.user_id = pm.user_id and ub.debt = 0)
           >= ${query.amountUsdt.toString()}::bigint
       ${
         query.onlineSince

@@ -172,7 +172,7 @@ export function createOrdersService(deps: {
    * complete, release on expired or canceled; each keyed by the deal, so it happens once), the event row and
    * the outbox row.
    */
-  async function move(
+  async function moveDeal(
     tx: Tx,
     input: {
       id: string;
@@ -181,8 +181,10 @@ export function createOrdersService(deps: {
       traderId?: string;
       merchantId?: string;
       notificationId?: bigint;
+      /** The dispute a move into or out of `dispute` belongs to (its ledger keys), and the debt its hold made. */
+      dispute?: { id: string; shortfall?: bigint };
     },
-  ): Promise<repo.DealRow | undefined> {
+  ): Promise<{ deal: repo.DealRow; before: DealStatus; shortfall: bigint } | undefined> {
     const at = deps.now();
     const extra: Partial<Pick<repo.DealRow, 'paidAt' | 'completedAt' | 'matchedNotificationId'>> = {};
     if (input.to === 'complete') extra.completedAt = at;
@@ -201,7 +203,38 @@ export function createOrdersService(deps: {
     });
     if (!moved) return undefined;
     const deal = moved.after;
-    if (input.to === 'complete') {
+    let shortfall = 0n;
+    if (input.to === 'dispute' || moved.before === 'dispute') {
+      if (!input.dispute) throw new Error('a move into or out of dispute needs its dispute');
+    }
+    if (
+      input.to === 'dispute' &&
+      input.dispute &&
+      (moved.before === 'expired' || moved.before === 'canceled')
+    ) {
+      // Released when it expired or was canceled: held again, the part available cannot cover as debt.
+      const hold = await ledger.holdForDispute(
+        {
+          userId: deal.traderId,
+          amount: deal.amountUsdt,
+          idempotencyKey: `dispute-hold:${input.dispute.id}`,
+          meta: { dealId: deal.id, disputeId: input.dispute.id },
+        },
+        tx,
+      );
+      shortfall = hold.shortfall;
+    } else if (moved.before === 'dispute' && input.to === 'canceled' && input.dispute) {
+      // The trader won: the held USDT goes back and the debt this hold made is forgiven (nothing was owed).
+      await ledger.releaseDisputeHold(
+        {
+          userId: deal.traderId,
+          amount: deal.amountUsdt,
+          forgive: input.dispute.shortfall ?? 0n,
+          idempotencyKey: `dispute-release:${input.dispute.id}`,
+        },
+        tx,
+      );
+    } else if (input.to === 'complete') {
       const split = splitDeal(deal.amountUsdt, deal.merchantFeeBps, deal.traderRewardBps);
       await ledger.settle(
         {
@@ -247,7 +280,14 @@ export function createOrdersService(deps: {
         amountKopecks: deal.amountKopecks,
       });
     }
-    return deal;
+    return { deal, before: moved.before, shortfall };
+  }
+
+  async function move(
+    tx: Tx,
+    input: Omit<Parameters<typeof moveDeal>[1], 'dispute'>,
+  ): Promise<repo.DealRow | undefined> {
+    return (await moveDeal(tx, input))?.deal;
   }
 
   /** Why a move was refused: the deal is not there for this caller (404) or not in a status to move from. */
@@ -299,6 +339,37 @@ export function createOrdersService(deps: {
   return {
     toOrder,
     setPercentage,
+
+    /**
+     * Disputes: the deal moves into `dispute` (its USDT held: still frozen from verification, or frozen again
+     * after expiry or cancellation with any shortfall as the trader's debt) or out of it by the verdict
+     * (complete: settled as any completed deal; canceled: the hold released, its debt forgiven). Inside the
+     * dispute's transaction; undefined when the deal is not in a status this actor may move from.
+     */
+    moveForDispute(
+      tx: Tx,
+      input: {
+        dealId: string;
+        to: 'dispute' | 'complete' | 'canceled';
+        actor: 'merchant' | 'support';
+        merchantId?: string;
+        dispute: { id: string; shortfall?: bigint };
+      },
+    ) {
+      return moveDeal(tx, {
+        id: input.dealId,
+        to: input.to,
+        actor: input.actor,
+        merchantId: input.merchantId,
+        dispute: input.dispute,
+      });
+    },
+
+    /** A deal as its merchant or the support sees it in a dispute (undefined: no such deal). */
+    findDeal(db_: Tx | undefined, id: string) {
+      return isUuid(id) ? repo.findById(db_ ?? db, id) : Promise.resolve(undefined);
+    },
+    toTransaction,
 
     /**
      * A merchant's order: price it at the fresh rate, route it to one method (see repo.pickMethod), freeze

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { deals } from './deals.ts';
+
+export const DISPUTE_STATUS_VALUES = [
+  'waiting',
+  'consideration',
+  'deepconsideration',
+  'completed_towards_merchant',
+  'completed_towards_trader',
+] as const;
+
+/** A dispute on a deal; one open per deal. Mirrors migrations/0014_disputes.sql. */
+export const disputes = pgTable('disputes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  dealId: uuid('deal_id')
+    .notNull()
+    .references(() => deals.id),
+  status: text('status', { enum: DISPUTE_STATUS_VALUES }).notNull().default('waiting'),
+  openedByRole: text('opened_by_role', { enum: ['merchant', 'support'] }).notNull(),
+  openedBy: uuid('opened_by').references(() => users.id),
+  reason: text('reason').notNull(),
+  supportComment: text('support_comment'),
+  /** What the trader's available could not cover when the deal's USDT was held again (the debt it made). */
+  shortfallUsdt: bigint('shortfall_usdt', { mode: 'bigint' }).notNull().default(0n),
+  evidenceDeadline: timestamp('evidence_deadline', { withTimezone: true }).notNull(),
+  deepBy: uuid('deep_by').references(() => users.id),
+  resolvedBy: uuid('resolved_by').references(() => users.id),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Append-only: what happened to a dispute. */
+export const disputeHistory = pgTable('dispute_history', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  disputeId: uuid('dispute_id')
+    .notNull()
+    .references(() => disputes.id),
+  actorRole: text('actor_role', { enum: ['merchant', 'trader', 'support', 'timer'] }).notNull(),
+  actorId: uuid('actor_id').references(() => users.id),
+  action: text('action', { enum: ['opened', 'status', 'file_added', 'file_deleted', 'comment'] }).notNull(),
+  status: text('status'),
+  fileId: uuid('file_id'),
+  fileName: text('file_name'),
+  fileSide: text('file_side', { enum: ['trader', 'merchant'] }),
+  fileSha256: text('file_sha256'),
+  fileSize: bigint('file_size', { mode: 'number' }),
+  note: text('note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A support user's hold on a dispute, until expires_at. */
+export const disputeBlocks = pgTable('dispute_blocks', {
+  disputeId: uuid('dispute_id')
+    .primaryKey()
+    .references(() => disputes.id),
+  supportUserId: uuid('support_user_id')
+    .notNull()
+    .references(() => users.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec §9 rating events, append-only (issue 13's rating engine reads them). */
+export const ratingEvents = pgTable('rating_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  traderId: uuid('trader_id')
+    .notNull()
+    .references(() => users.id),
+  paymentMethodId: uuid('payment_method_id'),
+  dealId: uuid('deal_id').references(() => deals.id),
+  disputeId: uuid('dispute_id').references(() => disputes.id),
+  kind: text('kind', { enum: ['created', 'ignored', 'finished_within_18h'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { deals, disputeBlocks, disputeHistory, disputes, ratingEvents } from '../../db/schema/index.ts';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+export type DisputeStatusValue = DisputeRow['status'];
+
+export async function insertDispute(tx: DbOrTx, values: typeof disputes.$inferInsert): Promise<DisputeRow> {
+  const [row] = await tx.insert(disputes).values(values).returning();
+  return row!;
+}
+
+export async function findDispute(db: DbOrTx, id: string): Promise<DisputeRow | undefined> {
+  const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
+  return row;
+}
+
+/** The dispute row locked for the caller's transaction (a verdict, a status move). */
+export async function lockDispute(tx: DbOrTx, id: string): Promise<DisputeRow | undefined> {
+  const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateDispute(
+  tx: DbOrTx,
+  id: string,
+  values: Partial<Omit<typeof disputes.$inferInsert, 'id' | 'dealId'>>,
+): Promise<DisputeRow> {
+  const [row] = await tx.update(disputes).set(values).where(eq(disputes.id, id)).returning();
+  return row!;
+}
+
+export async function appendHistory(tx: DbOrTx, values: typeof disputeHistory.$inferInsert): Promise<void> {
+  await tx.insert(disputeHistory).values(values);
+}
+
+export async function listHistory(db: DbOrTx, disputeId: string) {
+  return db
+    .select()
+    .from(disputeHistory)
+    .where(eq(disputeHistory.disputeId, disputeId))
+    .orderBy(disputeHistory.id);
+}
+
+/** A rating event; each kind once per dispute (the unique index), so a race writes it once. */
+export async function insertRatingEvent(
+  tx: DbOrTx,
+  values: typeof ratingEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(ratingEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ratingEvents.id });
+  return rows.length === 1;
+}
+
+export async function listRatingEvents(db: DbOrTx, disputeId: string) {
+  return db.select().from(ratingEvents).where(eq(ratingEvents.disputeId, disputeId)).orderBy(ratingEvents.id);
+}
+
+/** The support user holding a live block on the dispute, if any. */
+export async function activeBlock(db: DbOrTx, disputeId: string, at: Date) {
+  const [row] = await db
+    .select()
+    .from(disputeBlocks)
+    .where(and(eq(disputeBlocks.disputeId, disputeId), gt(disputeBlocks.expiresAt, at)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes or renews the block for `supportUserId`: one statement, so of two support users contending only one
+ * gets it (an expired block of another is taken over). Returns false when another's live block stands.
+ */
+export async function takeBlock(
+  tx: DbOrTx,
+  input: { disputeId: string; supportUserId: string; at: Date; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(disputeBlocks)
+    .values({
+      disputeId: input.disputeId,
+      supportUserId: input.supportUserId,
+      expiresAt: input.expiresAt,
+      createdAt: input.at,
+    })
+    .onConflictDoUpdate({
+      target: disputeBlocks.disputeId,
+      set: { supportUserId: input.supportUserId, expiresAt: input.expiresAt, createdAt: input.at },
+      setWhere: sql`${disputeBlocks.supportUserId} = ${input.supportUserId}::uuid or ${disputeBlocks.expiresAt} <= ${input.at.toISOString()}::timestamptz`,
+    })
+    .returning({ disputeId: disputeBlocks.disputeId });
+  return rows.length === 1;
+}
+
+/** Releases the block when this support user holds it (or it has expired). */
+export async function releaseBlock(
+  tx: DbOrTx,
+  input: { disputeId: string; supportUserId: string; at: Date },
+): Promise<void> {
+  await tx
+    .delete(disputeBlocks)
+    .where(
+      and(
+        eq(disputeBlocks.disputeId, input.disputeId),
+        sql`(${disputeBlocks.supportUserId} = ${input.supportUserId}::uuid or ${disputeBlocks.expiresAt} <= ${input.at.toISOString()}::timestamptz)`,
+      ),
+    );
+}
+
+/** A dispute with the deal fields its list item shows. */
+export interface DisputeListRow {
+  dispute: DisputeRow;
+  deal: typeof deals.$inferSelect;
+}
+
+const SORT_COLUMNS = {
+  id: disputes.id,
+  created_at: disputes.createdAt,
+  amount: deals.amountUsdt,
+  status: disputes.status,
+} as const;
+
+/**
+ * One page of disputes as `viewer` sees them: a trader those on their deals, a merchant those on their
+ * orders, support all except those another support user holds a live block on and those this support user
+ * sent to deepconsideration. Returns the page and how many match.
+ */
+export async function listDisputes(
+  db: DbOrTx,
+  query: {
+    viewer: { id: string; role: 'trader' | 'merchant' | 'support' };
+    statuses: DisputeStatusValue[];
+    sort: keyof typeof SORT_COLUMNS;
+    order: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+    at: Date;
+  },
+): Promise<{ rows: DisputeListRow[]; count: number }> {
+  const conditions: SQL[] = [];
+  const { viewer } = query;
+  if (viewer.role === 'trader') conditions.push(eq(deals.traderId, viewer.id));
+  else if (viewer.role === 'merchant') conditions.push(eq(deals.merchantId, viewer.id));
+  else {
+    conditions.push(
+      sql`not exists (select 1 from ${disputeBlocks} b where b.dispute_id = ${disputes.id}
+            and b.support_user_id <> ${viewer.id}::uuid and b.expires_at > ${query.at.toISOString()}::timestamptz)`,
+      sql`not (${disputes.status} = 'deepconsideration' and ${disputes.deepBy} is not distinct from ${viewer.id}::uuid)`,
+    );
+  }
+  if (query.statuses.length > 0) conditions.push(inArray(disputes.status, query.statuses));
+  const where = and(...conditions);
+  const column = SORT_COLUMNS[query.sort];
+  const rows = await db
+    .select({ dispute: disputes, deal: deals })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(where)
+    .orderBy(
+      query.order === 'asc' ? asc(column) : desc(column),
+      query.order === 'asc' ? asc(disputes.id) : desc(disputes.id),
+    )
+    .offset(query.offset)
+    .limit(query.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(where);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** One dispute with its deal. */
+export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListRow | undefined> {
+  const [row] = await db
+    .select({ dispute: disputes, deal: deals })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(eq(disputes.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Of these disputes, those another support user holds a live block on. */
+export async function blockedByOthers(
+  db: DbOrTx,
+  ids: string[],
+  userId: string,
+  at: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: disputeBlocks.disputeId })
+    .from(disputeBlocks)
+    .where(
+      and(
+        inArray(disputeBlocks.disputeId, ids),
+        sql`${disputeBlocks.supportUserId} <> ${userId}::uuid`,
+        gt(disputeBlocks.expiresAt, at),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}

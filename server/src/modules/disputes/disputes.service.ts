@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DISPUTE_MESSAGES,
+  type Dispute,
+  type DisputeDetailResponse,
+  type DisputeListQuery,
+  type DisputeListResponse,
+  type DisputeResolution,
+  type DisputeRole,
+  type DisputeStatus,
+  disputeOpenedText,
+  disputeResolvedText,
+  isCompletedDispute,
+  type MerchantDispute,
+  type MerchantDisputeBody,
+  microToNumber,
+  splitDeal,
+} from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { ProblemError } from '../../lib/problem.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { moscowDateTime } from '../telegram/notification-texts.ts';
+import type { Notifier } from '../telegram/notifications.service.ts';
+import type { TelegramService } from '../telegram/telegram.service.ts';
+import * as repo from './disputes.repository.ts';
+
+/** Spec §9: a dispute finished within this long of its creation is a rating event. */
+export const FINISHED_QUICKLY_MS = 18 * 3_600_000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => uuidPattern.test(value);
+
+/** Who opens a dispute, and how its refusals must leave (problem details for the merchant API). */
+type Opener = { role: 'merchant'; merchantId: string } | { role: 'support'; userId: string };
+
+const VERDICT: Record<DisputeResolution, DisputeStatus> = {
+  merchant: 'completed_towards_merchant',
+  trader: 'completed_towards_trader',
+  insufficient: 'deepconsideration',
+};
+
+const OUTCOME_TEXT: Record<DisputeResolution, string> = {
+  merchant: 'решение в пользу мерчанта, сделка завершена',
+  trader: 'решение в пользу трейдера, сделка отменена',
+  insufficient: 'недостаточно доказательств, спор передан на дополнительное рассмотрение',
+};
+
+export function createDisputesService(deps: {
+  database: Database;
+  config: Pick<AppConfig, 'DISPUTE_WINDOW_H' | 'DISPUTE_EVIDENCE_H' | 'DISPUTE_BLOCK_TTL_MIN'>;
+  orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
+  notifier: Notifier;
+  telegram: Pick<TelegramService, 'hasLinkedAccount'>;
+  now: () => Date;
+}) {
+  const db = deps.database.db;
+  const { config } = deps;
+
+  function refuse(opener: Opener, status: number, detail: string): never {
+    if (opener.role === 'merchant') {
+      throw new ProblemError(
+        status,
+        status === 404 ? 'not-found' : status === 409 ? 'conflict' : 'bad-request',
+        detail,
+      );
+    }
+    throw new HttpError(status, { detail });
+  }
+
+  /**
+   * Opens a dispute on a deal: in verification, or expired/canceled within DISPUTE_WINDOW_H. One transaction:
+   * the deal moves to `dispute` through the orders lifecycle (its USDT held, any shortfall as the trader's
+   * debt; the webhook event written), the dispute with its first history row, the `created` rating event,
+   * and the Telegram messages to the trader and the merchant with the evidence deadline.
+   */
+  async function open(
+    opener: Opener,
+    dealId: string,
+    reason: string,
+    options: { inTransaction?: (tx: Tx, dispute: repo.DisputeRow) => Promise<void> } = {},
+  ): Promise<repo.DisputeRow> {
+    const deal = isUuid(dealId) ? await deps.orders.findDeal(undefined, dealId) : undefined;
+    if (!deal || (opener.role === 'merchant' && deal.merchantId !== opener.merchantId)) {
+      refuse(opener, 404, DISPUTE_MESSAGES.transactionNotFound);
+    }
+    const at = deps.now();
+    if (deal.status === 'dispute') refuse(opener, 409, DISPUTE_MESSAGES.alreadyOpen);
+    const released = deal.status === 'expired' || deal.status === 'canceled';
+    if (released && at.getTime() - deal.updatedAt.getTime() > config.DISPUTE_WINDOW_H * 3_600_000) {
+      refuse(opener, 409, DISPUTE_MESSAGES.notDisputable);
+    }
+    const id = randomUUID();
+    const dispute = await db.transaction(async (tx) => {
+      const moved = await deps.orders.moveForDispute(tx, {
+        dealId: deal.id,
+        to: 'dispute',
+        actor: opener.role,
+        merchantId: opener.role === 'merchant' ? opener.merchantId : undefined,
+        dispute: { id },
+      });
+      if (!moved) return undefined;
+      const evidenceDeadline = new Date(at.getTime() + config.DISPUTE_EVIDENCE_H * 3_600_000);
+      const row = await repo.insertDispute(tx, {
+        id,
+        dealId: deal.id,
+        status: 'waiting',
+        openedByRole: opener.role,
+        openedBy: opener.role === 'merchant' ? opener.merchantId : opener.userId,
+        reason,
+        shortfallUsdt: moved.shortfall,
+        evidenceDeadline,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repo.appendHistory(tx, {
+        disputeId: id,
+        actorRole: opener.role,
+        actorId: row.openedBy,
+        action: 'opened',
+        status: 'waiting',
+        note: reason,
+        createdAt: at,
+      });
+      await repo.insertRatingEvent(tx, {
+        traderId: deal.traderId,
+        paymentMethodId: deal.paymentMethodId,
+        dealId: deal.id,
+        disputeId: id,
+        kind: 'created',
+        createdAt: at,
+      });
+      const text = disputeOpenedText(deal.id, moscowDateTime(evidenceDeadline));
+      await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
+      await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
+      await options.inTransaction?.(tx, row);
+      return row;
+    });
+    if (!dispute) refuse(opener, 409, DISPUTE_MESSAGES.notDisputable);
+    return dispute;
+  }
+
+  /** Whether another support user holds a live block on the dispute. */
+  async function blockedByOther(tx: Tx, disputeId: string, userId: string, at: Date) {
+    const block = await repo.activeBlock(tx, disputeId, at);
+    return block !== undefined && block.supportUserId !== userId;
+  }
+
+  /** Spec §6: the caller's dispute role; traders and merchants need a linked Telegram account (400). */
+  async function roleOf(user: Pick<SessionUser, 'id' | 'role'>): Promise<DisputeRole> {
+    if (user.role === 'support') return 'support';
+    if (!(await deps.telegram.hasLinkedAccount(user.id))) {
+      throw new HttpError(400, { detail: DISPUTE_MESSAGES.telegramRequired });
+    }
+    return user.role;
+  }
+
+  function toDispute(row: repo.DisputeListRow, role: DisputeRole): Dispute {
+    const { dispute, deal } = row;
+    const split = splitDeal(deal.amountUsdt, deal.merchantFeeBps, deal.traderRewardBps);
+    return {
+      id: dispute.id,
+      status: dispute.status,
+      created_at: dispute.createdAt.toISOString(),
+      updated_at: dispute.updatedAt.toISOString(),
+      comments: dispute.supportComment,
+      // Evidence files come with their upload route; until then the lists are empty.
+      files_from_trader: [],
+      files_from_merchant: [],
+      transaction: {
+        amount: microToNumber(deal.amountUsdt),
+        profit: microToNumber(role === 'merchant' ? split.merchantShare : split.traderReward),
+        order_type: deal.paymentMode,
+        payment_details: {
+          phone_number: deal.phoneNumber,
+          card: deal.card,
+          bank: { name: deal.bankName },
+          currency: { symbol: '₽' },
+        },
+      },
+    };
+  }
+
+  /** The dispute if `user` may see it (their deal, their order, or support), else 404. */
+  async function visible(user: Pick<SessionUser, 'id' | 'role'>, role: DisputeRole, id: string) {
+    const row = isUuid(id) ? await repo.findWithDeal(db, id) : undefined;
+    if (
+      !row ||
+      (role === 'trader' && row.deal.traderId !== user.id) ||
+      (role === 'merchant' && row.deal.merchantId !== user.id)
+    ) {
+      throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+    }
+    return row;
+  }
+
+  function requireSupport(user: Pick<SessionUser, 'role'>) {
+    if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
+  }
+
+  return {
+    /** GET api/v1/disputes/user-role/ */
+    async userRole(user: Pick<SessionUser, 'id' | 'role'>): Promise<{ role: DisputeRole }> {
+      return { role: await roleOf(user) };
+    },
+
+    /** Every disputes call of a trader or merchant checks the Telegram link first (spec §6). */
+    requireRole: roleOf,
+
+    /** GET api/v1/disputes/ */
+    async list(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      query: DisputeListQuery,
+    ): Promise<DisputeListResponse> {
+      const role = await roleOf(user);
+      const at = deps.now();
+      const { rows, count } = await repo.listDisputes(db, {
+        viewer: { id: user.id, role },
+        statuses: query.status,
+        sort: query.sort,
+        order: query.order,
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+        at,
+      });
+      // The list already leaves out what another support user holds, so every listed open one is actionable.
+      const supportData =
+        role === 'support'
+          ? rows.filter((row) => !isCompletedDispute(row.dispute.status)).map((row) => row.dispute.id)
+          : [];
+      return {
+        count,
+        total_items: count,
+        results: rows.map((row) => toDispute(row, role)),
+        support_data: supportData,
+      };
+    },
+
+    /** One list item (the create-by-support answer). */
+    async item(user: Pick<SessionUser, 'id' | 'role'>, id: string): Promise<Dispute> {
+      const role = await roleOf(user);
+      return toDispute(await visible(user, role, id), role);
+    },
+
+    /** GET api/v1/disputes/{id}/ (our addition): the item with its history. */
+    async detail(user: Pick<SessionUser, 'id' | 'role'>, id: string): Promise<DisputeDetailResponse> {
+      const role = await roleOf(user);
+      const row = await visible(user, role, id);
+      const history = await repo.listHistory(db, row.dispute.id);
+      return {
+        ...toDispute(row, role),
+        deal_id: row.deal.id,
+        evidence_deadline: row.dispute.evidenceDeadline.toISOString(),
+        history: history
+          .filter((item) => !item.fileSide || role === 'support' || item.fileSide === role)
+          .map((item) => ({
+            at: item.createdAt.toISOString(),
+            actor_role: item.actorRole,
+            action: item.action,
+            ...(item.status ? { status: item.status as DisputeStatus } : {}),
+            ...(item.fileId && item.fileSide && item.fileSha256
+              ? {
+                  file: {
+                    id: item.fileId,
+                    name: item.fileName ?? '',
+                    side: item.fileSide,
+                    sha256: item.fileSha256,
+                    size: item.fileSize ?? 0,
+                  },
+                }
+              : {}),
+          })),
+        files: [],
+      };
+    },
+
+    /**
+     * POST support/dispute/block/: takes (or renews) the caller's block for DISPUTE_BLOCK_TTL_MIN; 409 when
+     * another support user holds a live one (one statement decides between two contenders).
+     */
+    async block(user: Pick<SessionUser, 'id' | 'role'>, disputeId: string): Promise<{ detail: string }> {
+      requireSupport(user);
+      const dispute = isUuid(disputeId) ? await repo.findDispute(db, disputeId) : undefined;
+      if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+      const at = deps.now();
+      const taken = await repo.takeBlock(db, {
+        disputeId,
+        supportUserId: user.id,
+        at,
+        expiresAt: new Date(at.getTime() + config.DISPUTE_BLOCK_TTL_MIN * 60_000),
+      });
+      if (!taken) throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+      return { detail: DISPUTE_MESSAGES.blocked };
+    },
+
+    /** POST support/dispute/unblock/: releases the caller's block (closing the modal). */
+    async unblock(user: Pick<SessionUser, 'id' | 'role'>, disputeId: string): Promise<{ detail: string }> {
+      requireSupport(user);
+      if (!isUuid(disputeId)) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+      await repo.releaseBlock(db, { disputeId, supportUserId: user.id, at: deps.now() });
+      return { detail: DISPUTE_MESSAGES.unblocked };
+    },
+
+    /** The merchant API's view of a dispute. */
+    toMerchantDispute(dispute: repo.DisputeRow): MerchantDispute {
+      return {
+        id: dispute.id,
+        order_id: dispute.dealId,
+        status: dispute.status,
+        reason: dispute.reason,
+        evidence_deadline: dispute.evidenceDeadline.toISOString(),
+        created_at: dispute.createdAt.toISOString(),
+      };
+    },
+
+    /** The merchant API: POST merchant/v1/orders/{id}/disputes. */
+    openByMerchant(
+      merchantId: string,
+      dealId: string,
+      body: MerchantDisputeBody,
+      options: { inTransaction?: (tx: Tx, dispute: repo.DisputeRow) => Promise<void> } = {},
+    ) {
+      return open({ role: 'merchant', merchantId }, dealId, body.reason, options);
+    },
+
+    /** POST api/v1/disputes/create-by-support/: 403 for anyone but support, 404 for an unknown deal. */
+    async openBySupport(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      input: { transactionId: string; note: string },
+    ) {
+      if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
+      if (!isUuid(input.transactionId) || !input.note.trim()) {
+        throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
+      }
+      return open({ role: 'support', userId: user.id }, input.transactionId, input.note.trim());
+    },
+
+    /**
+     * Support's verdict, once: merchant → the deal completes (settled as any completed deal, reward
+     * included); trader → the deal is canceled (the hold released, its debt forgiven); insufficient →
+     * deepconsideration, off this support user's list. Refused on a completed dispute and on one another
+     * support user holds. Resolving releases the caller's block.
+     */
+    async resolve(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      disputeId: string,
+      input: { resolution: DisputeResolution; comment: string },
+    ): Promise<repo.DisputeRow> {
+      if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
+      if (!isUuid(disputeId)) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+      return db.transaction(async (tx) => {
+        const at = deps.now();
+        const dispute = await repo.lockDispute(tx, disputeId);
+        if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+        if (isCompletedDispute(dispute.status))
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        if (await blockedByOther(tx, dispute.id, user.id, at)) {
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+        }
+        const status = VERDICT[input.resolution];
+        const deal = await deps.orders.findDeal(tx, dispute.dealId);
+        if (!deal) throw new HttpError(404, { detail: DISPUTE_MESSAGES.transactionNotFound });
+        if (input.resolution !== 'insufficient') {
+          const moved = await deps.orders.moveForDispute(tx, {
+            dealId: dispute.dealId,
+            to: input.resolution === 'merchant' ? 'complete' : 'canceled',
+            actor: 'support',
+            dispute: { id: dispute.id, shortfall: dispute.shortfallUsdt },
+          });
+          // The dispute row is locked and open, so its deal is in `dispute`; anything else is a broken invariant.
+          if (!moved)
+            throw new Error(`deal ${dispute.dealId} of open dispute ${dispute.id} is not in dispute`);
+        }
+        const updated = await repo.updateDispute(tx, dispute.id, {
+          status,
+          supportComment: input.comment || dispute.supportComment,
+          updatedAt: at,
+          ...(input.resolution === 'insufficient'
+            ? { deepBy: user.id }
+            : { resolvedBy: user.id, resolvedAt: at }),
+        });
+        await repo.appendHistory(tx, {
+          disputeId: dispute.id,
+          actorRole: 'support',
+          actorId: user.id,
+          action: 'status',
+          status,
+          note: input.comment || null,
+          createdAt: at,
+        });
+        if (isCompletedDispute(status) && at.getTime() - dispute.createdAt.getTime() <= FINISHED_QUICKLY_MS) {
+          await repo.insertRatingEvent(tx, {
+            traderId: deal.traderId,
+            paymentMethodId: deal.paymentMethodId,
+            dealId: deal.id,
+            disputeId: dispute.id,
+            kind: 'finished_within_18h',
+            createdAt: at,
+          });
+        }
+        await repo.releaseBlock(tx, { disputeId: dispute.id, supportUserId: user.id, at });
+        const text = disputeResolvedText(deal.id, OUTCOME_TEXT[input.resolution]);
+        await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
+        await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
+        return updated;
+      });
+    },
+  };
+}
+
+export type DisputesService = ReturnType<typeof createDisputesService>;
