@@ -15,6 +15,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { publicUser } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { disputesRoutes } from './modules/disputes/disputes.routes.ts';
+import { merchantDisputesRoutes } from './modules/disputes/merchant-disputes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
 import { merchantKeysRoutes } from './modules/merchants/merchant-keys.routes.ts';
@@ -58,6 +60,8 @@ const API_MODULES = [
   merchantDocsRoutes,
   merchantOrdersRoutes,
   ordersRoutes,
+  disputesRoutes,
+  merchantDisputesRoutes,
   telegramRoutes,
 ];
 

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { API, DISPUTE_MESSAGES } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import {
+  createTestApp,
+  STRONG_PASSWORD,
+  signedInUser,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../../test/test-app.ts';
+import { telegramAccounts, users } from '../../db/schema/index.ts';
+
+describe('disputes routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
+    await setRate(t, '100.00');
+  });
+  afterAll(() => t.close());
+
+  const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
+  const get = (cookie: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `${t.prefix}${url}`, headers: headers(cookie) });
+  const post = (cookie: string, url: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${url}`,
+      headers: headers(cookie),
+      payload: payload as object,
+    });
+
+  let telegramSeq = 5_000_000;
+  const linkTelegram = (userId: string) =>
+    t.database.db
+      .insert(telegramAccounts)
+      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
+
+  async function cookieOf(userId: string) {
+    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return signIn(t, row!.email, STRONG_PASSWORD);
+  }
+
+  /** A deal in verification with its merchant (key and session) and trader (session), both linked to Telegram. */
+  async function dealInVerification() {
+    const merchant = await merchantWithKey(t);
+    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+    await linkTelegram(merchant.id);
+    await linkTelegram(traderId);
+    return {
+      merchant,
+      traderId,
+      dealId: order.id as string,
+      merchantCookie: await cookieOf(merchant.id),
+      traderCookie: await cookieOf(traderId),
+    };
+  }
+
+  const openByMerchant = (key: string, dealId: string, body: unknown, idempotencyKey = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.merchant.disputes(dealId)}`,
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey },
+      payload: body as object,
+    });
+
+  it('merchant API: opens with Idempotency-Key (a replay answers the same), problem details on refusals', async () => {
+    const deal = await dealInVerification();
+    const idempotencyKey = randomUUID();
+    const first = await openByMerchant(
+      deal.merchant.key,
+      deal.dealId,
+      { reason: 'Клиент оплатил' },
+      idempotencyKey,
+    );
+    expect(first.statusCode).toBe(201);
+    expect(Object.keys(first.json()).sort()).toEqual(
+      ['created_at', 'evidence_deadline', 'id', 'order_id', 'reason', 'status'].sort(),
+    );
+    expect(first.json()).toMatchObject({ order_id: deal.dealId, status: 'waiting' });
+    const replay = await openByMerchant(
+      deal.merchant.key,
+      deal.dealId,
+      { reason: 'Клиент оплатил' },
+      idempotencyKey,
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(first.body);
+    const again = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Ещё раз' });
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toContain('application/problem+json');
+    expect(again.json().detail).toBe(DISPUTE_MESSAGES.alreadyOpen);
+    const unknown = await openByMerchant(deal.merchant.key, randomUUID(), { reason: 'x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('application/problem+json');
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.merchant.disputes(deal.dealId)}`,
+      payload: { reason: 'x' },
+    });
+    expect(noKey.statusCode).toBe(401);
+  });
+
+  it('role, Telegram requirement (400, never 403), list shapes per role and create by support', async () => {
+    const deal = await dealInVerification();
+    const support = await signedInUser(t, { role: 'support' });
+    const unlinked = await signedInUser(t, { role: 'trader' });
+    const refused = await get(unlinked.cookie, API.disputes.list);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: DISPUTE_MESSAGES.telegramRequired });
+    expect((await get(unlinked.cookie, API.disputes.userRole)).statusCode).toBe(400);
+    expect((await get(deal.traderCookie, API.disputes.userRole)).json()).toEqual({ role: 'trader' });
+    expect((await get(deal.merchantCookie, API.disputes.userRole)).json()).toEqual({ role: 'merchant' });
+    expect((await get(support.cookie, API.disputes.userRole)).json()).toEqual({ role: 'support' });
+
+    // Create by support: 403 for others, 400 invalid data, 404 unknown transaction, 201 multipart.
+    const boundary = 'x-boundary';
+    const form = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        )
+        .join('') + `--${boundary}--\r\n`;
+    const create = (cookie: string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${t.prefix}${API.disputes.createBySupport}`,
+        headers: { ...headers(cookie), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: form(fields),
+      });
+    expect((await create(deal.merchantCookie, { transaction_id: deal.dealId, note: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await create(support.cookie, { transaction_id: 'nope', note: 'x' })).statusCode).toBe(400);
+    expect((await create(support.cookie, { transaction_id: randomUUID(), note: 'x' })).statusCode).toBe(404);
+    const created = await create(support.cookie, { transaction_id: deal.dealId, note: 'Жалоба плательщика' });
+    expect(created.statusCode).toBe(201);
+    const item = created.json();
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'comments',
+        'created_at',
+        'files_from_merchant',
+        'files_from_trader',
+        'id',
+        'status',
+        'transaction',
+        'updated_at',
+      ].sort(),
+    );
+    expect(item.transaction).toEqual({
+      amount: 50,
+      profit: 1,
+      order_type: 'sbp',
+      payment_details: {
+        phone_number: expect.any(String),
+        card: null,
+        bank: { name: expect.any(String) },
+        currency: { symbol: '₽' },
+      },
+    });
+
+    const traderList = (await get(deal.traderCookie, API.disputes.list)).json();
+    expect(traderList).toMatchObject({ count: 1, total_items: 1, support_data: [] });
+    expect(traderList.results.map((r: { id: string }) => r.id)).toEqual([item.id]);
+    const merchantList = (
+      await get(deal.merchantCookie, `${API.disputes.list}?status=waiting,consideration`)
+    ).json();
+    expect(merchantList.results[0].transaction.profit).toBe(48.5);
+    const other = await dealInVerification();
+    expect((await get(other.traderCookie, API.disputes.list)).json()).toMatchObject({
+      count: 0,
+      results: [],
+    });
+    expect((await get(other.traderCookie, API.disputes.detail(item.id))).statusCode).toBe(404);
+    const supportList = (await get(support.cookie, `${API.disputes.list}?page_size=100`)).json();
+    expect(supportList.support_data).toContain(item.id);
+
+    const detail = (await get(deal.traderCookie, API.disputes.detail(item.id))).json();
+    expect(detail).toMatchObject({ id: item.id, deal_id: deal.dealId, files: [] });
+    expect(detail.history[0]).toMatchObject({ actor_role: 'support', action: 'opened', status: 'waiting' });
+  });
+
+  it('two support users contend for a block: one gets it, the other 409 and cannot resolve; insufficient leaves the list', async () => {
+    const deal = await dealInVerification();
+    const opened = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Оплачено' });
+    const disputeId = opened.json().id as string;
+    const first = await signedInUser(t, { role: 'support' });
+    const second = await signedInUser(t, { role: 'support' });
+    const results = await Promise.all([
+      post(first.cookie, API.disputes.block, { dispute_id: disputeId }),
+      post(second.cookie, API.disputes.block, { dispute_id: disputeId }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [winner, loser] = results[0]!.statusCode === 200 ? [first, second] : [second, first];
+    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({
+      detail: DISPUTE_MESSAGES.blockedByOther,
+    });
+    const blockedResolve = await post(loser.cookie, API.disputes.resolve(disputeId), {
+      resolution: 'merchant',
+      comment: '',
+    });
+    expect(blockedResolve.statusCode).toBe(409);
+    const loserList = (await get(loser.cookie, `${API.disputes.list}?page_size=100`)).json();
+    expect(loserList.results.map((r: { id: string }) => r.id)).not.toContain(disputeId);
+    // A trader or merchant cannot resolve or block.
+    expect(
+      (await post(deal.traderCookie, API.disputes.resolve(disputeId), { resolution: 'trader' })).statusCode,
+    ).toBe(403);
+    expect((await post(deal.merchantCookie, API.disputes.block, { dispute_id: disputeId })).statusCode).toBe(
+      403,
+    );
+
+    const deep = await post(winner.cookie, API.disputes.resolve(disputeId), {
+      resolution: 'insufficient',
+      comment: 'Мало',
+    });
+    expect(deep.json()).toEqual({ detail: DISPUTE_MESSAGES.resolved, status: 'deepconsideration' });
+    const winnerList = (await get(winner.cookie, `${API.disputes.list}?page_size=100`)).json();
+    expect(winnerList.results.map((r: { id: string }) => r.id)).not.toContain(disputeId);
+    // Resolving released the block: the other support user now sees it and decides.
+    const done = await post(loser.cookie, API.disputes.resolve(disputeId), {
+      resolution: 'trader',
+      comment: 'Нет оплаты',
+    });
+    expect(done.json()).toEqual({ detail: DISPUTE_MESSAGES.resolved, status: 'completed_towards_trader' });
+    const twice = await post(loser.cookie, API.disputes.resolve(disputeId), {
+      resolution: 'merchant',
+      comment: '',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await post(winner.cookie, API.disputes.unblock, { dispute_id: disputeId })).statusCode).toBe(200);
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+});
