@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { Job } from './jobs/job.ts';
 import { startSessionExpiry } from './modules/auth/session-expiry.ts';
+import { startDisputeDeadlines } from './modules/disputes/dispute-deadlines.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
 import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh.ts';
 import { startDealExpiry } from './modules/orders/deal-expiry.ts';
@@ -31,6 +32,7 @@ export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise
     startOfflineNotice(ctx),
     startWebhookDelivery(ctx),
     startDealExpiry(ctx),
+    startDisputeDeadlines(ctx),
   ];
   if (ctx.config.RATE_SOURCE === 'coingecko') jobs.push(startRatePoller(ctx));
   // PostgreSQL's autovacuum refreshes planner statistics; the embedded engine has none.

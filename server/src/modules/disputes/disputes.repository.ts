@@ -203,3 +203,29 @@ export async function blockedByOthers(
     );
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have added
+ * evidence. Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
+ */
+export async function lockDueWaiting(
+  tx: DbOrTx,
+  at: Date,
+): Promise<{ dispute: DisputeRow; traderEvidence: boolean } | undefined> {
+  const side = (name: 'trader' | 'merchant') =>
+    sql`exists (select 1 from ${disputeHistory} h where h.dispute_id = ${disputes.id}
+          and h.action = 'file_added' and h.file_side = ${name})`;
+  const [row] = await tx
+    .select({ dispute: disputes, traderEvidence: sql<boolean>`${side('trader')}` })
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.status, 'waiting'),
+        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz or (${side('trader')} and ${side('merchant')}))`,
+      ),
+    )
+    .orderBy(asc(disputes.evidenceDeadline))
+    .limit(1)
+    .for('update', { of: disputes, skipLocked: true });
+  return row;
+}

@@ -201,6 +201,48 @@ export function createDisputesService(deps: {
   }
 
   return {
+    /**
+     * The deadline pass: waiting disputes whose trader deadline passed, or where both sides added evidence,
+     * move to consideration, each in its own transaction; one whose deadline passed without trader evidence
+     * records the `ignored` rating event (once: the unique index) in the same transaction.
+     */
+    async advanceDue(limit = 100): Promise<number> {
+      let moved = 0;
+      for (let index = 0; index < limit; index++) {
+        const done = await db.transaction(async (tx) => {
+          const at = deps.now();
+          const due = await repo.lockDueWaiting(tx, at);
+          if (!due) return false;
+          const { dispute } = due;
+          await repo.updateDispute(tx, dispute.id, { status: 'consideration', updatedAt: at });
+          await repo.appendHistory(tx, {
+            disputeId: dispute.id,
+            actorRole: 'timer',
+            action: 'status',
+            status: 'consideration',
+            createdAt: at,
+          });
+          if (!due.traderEvidence && dispute.evidenceDeadline.getTime() <= at.getTime()) {
+            const deal = await deps.orders.findDeal(tx, dispute.dealId);
+            if (deal) {
+              await repo.insertRatingEvent(tx, {
+                traderId: deal.traderId,
+                paymentMethodId: deal.paymentMethodId,
+                dealId: deal.id,
+                disputeId: dispute.id,
+                kind: 'ignored',
+                createdAt: at,
+              });
+            }
+          }
+          return true;
+        });
+        if (!done) break;
+        moved++;
+      }
+      return moved;
+    },
+
     /** GET api/v1/disputes/user-role/ */
     async userRole(user: Pick<SessionUser, 'id' | 'role'>): Promise<{ role: DisputeRole }> {
       return { role: await roleOf(user) };

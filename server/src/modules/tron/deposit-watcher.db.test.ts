@@ -6,6 +6,7 @@ import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simula
 import { startWorkers } from '../../workers.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
+import { DISPUTE_DEADLINES } from '../disputes/dispute-deadlines.ts';
 import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
 import { DEAL_EXPIRY } from '../orders/deal-expiry.ts';
@@ -388,6 +389,7 @@ describe('workers', () => {
       OFFLINE_NOTICE,
       WEBHOOK_DELIVERY,
       DEAL_EXPIRY,
+      DISPUTE_DEADLINES,
       ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
     ];
     expect(without.jobs).toEqual(housekeeping);

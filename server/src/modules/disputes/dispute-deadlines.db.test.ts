@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { API } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startDisputeDeadlines } from './dispute-deadlines.ts';
+import * as repo from './disputes.repository.ts';
+
+describe('dispute deadlines', () => {
+  let t: TestApp;
+  let now = new Date('2031-06-01T09:00:00Z');
+  beforeAll(async () => {
+    // A fractional deadline: 1.5 h.
+    t = await createTestApp(
+      { ROUTING_REQUIRE_TERMINAL: 'false', DISPUTE_EVIDENCE_H: '1.5' },
+      { now: () => now },
+    );
+  });
+  afterAll(() => t.close());
+
+  async function openDispute() {
+    await setRate(t, '100.00');
+    const merchant = await merchantWithKey(t);
+    await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+    return t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
+  }
+  const kinds = async (id: string) => (await repo.listRatingEvents(t.database.db, id)).map((e) => e.kind);
+  const statusOf = async (id: string) => (await repo.findDispute(t.database.db, id))?.status;
+
+  it('the trader deadline passing without trader evidence moves to consideration and records ignored once', async () => {
+    const dispute = await openDispute();
+    expect(dispute.evidenceDeadline.getTime() - dispute.createdAt.getTime()).toBe(90 * 60_000);
+    now = new Date(now.getTime() + 89 * 60_000);
+    await t.ctx.disputes.advanceDue();
+    expect(await statusOf(dispute.id)).toBe('waiting');
+    now = new Date(now.getTime() + 60_000);
+    // Two passes at once (as two instances would): one moves it, the event is written once.
+    await Promise.all([t.ctx.disputes.advanceDue(), t.ctx.disputes.advanceDue()]);
+    expect(await statusOf(dispute.id)).toBe('consideration');
+    expect(await kinds(dispute.id)).toEqual(['created', 'ignored']);
+    await t.ctx.disputes.advanceDue();
+    expect(await kinds(dispute.id)).toEqual(['created', 'ignored']);
+  });
+
+  it('both sides with evidence move it before the deadline, without ignored; the leased job runs the pass', async () => {
+    const dispute = await openDispute();
+    for (const side of ['trader', 'merchant'] as const) {
+      await repo.appendHistory(t.database.db, {
+        disputeId: dispute.id,
+        actorRole: side,
+        action: 'file_added',
+        fileId: randomUUID(),
+        fileName: `${side}.pdf`,
+        fileSide: side,
+        fileSha256: 'a'.repeat(64),
+        fileSize: 10,
+      });
+    }
+    const job = startDisputeDeadlines(t.ctx, { intervalMs: 50 });
+    try {
+      await expect.poll(() => statusOf(dispute.id), { timeout: 5_000 }).toBe('consideration');
+    } finally {
+      await job.stop();
+    }
+    expect(await kinds(dispute.id)).toEqual(['created']);
+  });
+});
