@@ -99,3 +99,20 @@ create unique index rating_events_dispute_kind_key on rating_events (dispute_id,
 
 create trigger rating_events_append_only before update or delete on rating_events
   for each statement execute function dispute_history_refuse_change();
+
+-- Evidence files: the bytes live in DATA_DIR/files/<id>, written once (SHA-256 computed while streaming) and
+-- never changed. Support's deletion only marks the row (deleted_at), so nothing of the record is lost.
+create table dispute_files (
+  id uuid primary key,
+  dispute_id uuid not null references disputes (id) on delete restrict,
+  side text not null check (side in ('trader', 'merchant')),
+  name text not null check (char_length(name) between 1 and 255),
+  content_type text not null check (content_type in ('application/pdf', 'image/jpeg', 'image/png', 'video/mp4')),
+  size_bytes bigint not null check (size_bytes between 1 and 52428800),
+  sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
+  uploaded_by uuid not null references users (id) on delete restrict,
+  created_at timestamptz not null default now(),
+  deleted_at timestamptz,
+  deleted_by uuid references users (id) on delete restrict
+);
+create index dispute_files_dispute_idx on dispute_files (dispute_id, created_at) where deleted_at is null;

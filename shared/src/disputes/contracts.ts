@@ -154,3 +154,7 @@ export type DisputeResolveResponse = z.infer<typeof disputeResolveResponse>;
 
 /** Block, unblock and other confirmations. */
 export const disputeDetailMessage = z.object({ detail: z.string() });
+
+/** POST api/v1/disputes/{id}/files/ answer. */
+export const disputeFilesResponse = z.object({ detail: z.string(), urls: z.array(z.string()) });
+export type DisputeFilesResponse = z.infer<typeof disputeFilesResponse>;

@@ -75,3 +75,22 @@ export const ratingEvents = pgTable('rating_events', {
   kind: text('kind', { enum: ['created', 'ignored', 'finished_within_18h'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An evidence file; the bytes are DATA_DIR/files/<id>. Deletion only marks the row. */
+export const disputeFiles = pgTable('dispute_files', {
+  id: uuid('id').primaryKey(),
+  disputeId: uuid('dispute_id')
+    .notNull()
+    .references(() => disputes.id),
+  side: text('side', { enum: ['trader', 'merchant'] }).notNull(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  uploadedBy: uuid('uploaded_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by').references(() => users.id),
+});

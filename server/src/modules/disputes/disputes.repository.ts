@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { deals, disputeBlocks, disputeHistory, disputes, ratingEvents } from '../../db/schema/index.ts';
+import {
+  deals,
+  disputeBlocks,
+  disputeFiles,
+  disputeHistory,
+  disputes,
+  ratingEvents,
+} from '../../db/schema/index.ts';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type DisputeStatusValue = DisputeRow['status'];
@@ -227,5 +234,52 @@ export async function lockDueWaiting(
     .orderBy(asc(disputes.evidenceDeadline))
     .limit(1)
     .for('update', { of: disputes, skipLocked: true });
+  return row;
+}
+
+export type DisputeFileRow = typeof disputeFiles.$inferSelect;
+
+export async function insertFiles(tx: DbOrTx, rows: (typeof disputeFiles.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(disputeFiles).values(rows);
+}
+
+/** The files not deleted, of one dispute or of several (the list page). */
+export async function listFiles(db: DbOrTx, disputeIds: string[]): Promise<DisputeFileRow[]> {
+  if (disputeIds.length === 0) return [];
+  return db
+    .select()
+    .from(disputeFiles)
+    .where(and(inArray(disputeFiles.disputeId, disputeIds), isNull(disputeFiles.deletedAt)))
+    .orderBy(asc(disputeFiles.createdAt), asc(disputeFiles.id));
+}
+
+export async function findFile(db: DbOrTx, disputeId: string, fileId: string) {
+  const [row] = await db
+    .select()
+    .from(disputeFiles)
+    .where(
+      and(eq(disputeFiles.id, fileId), eq(disputeFiles.disputeId, disputeId), isNull(disputeFiles.deletedAt)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a file deleted (the bytes and the row stay); false when it was not there or already deleted. */
+export async function markFileDeleted(
+  tx: DbOrTx,
+  input: { disputeId: string; fileId: string; side: 'trader' | 'merchant'; by: string; at: Date },
+): Promise<DisputeFileRow | undefined> {
+  const [row] = await tx
+    .update(disputeFiles)
+    .set({ deletedAt: input.at, deletedBy: input.by })
+    .where(
+      and(
+        eq(disputeFiles.id, input.fileId),
+        eq(disputeFiles.disputeId, input.disputeId),
+        eq(disputeFiles.side, input.side),
+        isNull(disputeFiles.deletedAt),
+      ),
+    )
+    .returning();
   return row;
 }

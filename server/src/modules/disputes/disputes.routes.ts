@@ -1,9 +1,12 @@
+import { createReadStream } from 'node:fs';
 import {
   API,
   DISPUTE_MESSAGES,
+  DISPUTE_SIDES,
   disputeBlockBody,
   disputeDetailMessage,
   disputeDetailResponse,
+  disputeFilesResponse,
   disputeListQuery,
   disputeListResponse,
   disputeResolveBody,
@@ -13,13 +16,25 @@ import {
   supportDisputeBody,
 } from '@app/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, streamEvidence } from './evidence-files.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
+const fileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
+const fileQuery = z.object({ type: z.enum(DISPUTE_SIDES) });
+
+/** The name an upload gave its file, without any path, at most 255 characters. */
+function safeName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'file').slice(0, 255);
+}
+
+/** A header-safe fallback of a file name (the exact name goes in filename*). */
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /**
  * Spec §7 Disputes (session): role, list, detail, resolve, create by support, and support's block/unblock.
@@ -73,11 +88,100 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => disputes.unblock(currentUser(request), request.body.dispute_id),
   );
 
-  // Its own scope, so multipart parsing exists on this route only.
-  await app.register(async (scope) => {
+  app.get(
+    API.disputes.file(':id', ':fileId'),
+    { onRequest, schema: { params: fileParams } },
+    async (request, reply) => {
+      const { file, path } = await disputes.fileFor(
+        currentUser(request),
+        request.params.id,
+        request.params.fileId,
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.sizeBytes))
+        .header(
+          'content-disposition',
+          `attachment; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('x-content-sha256', file.sha256)
+        .send(createReadStream(path));
+    },
+  );
+
+  app.delete(
+    API.disputes.file(':id', ':fileId'),
+    {
+      onRequest,
+      schema: { params: fileParams, querystring: fileQuery, response: { 200: disputeDetailMessage } },
+    },
+    async (request) =>
+      disputes.deleteFile(currentUser(request), request.params.id, request.params.fileId, request.query.type),
+  );
+
+  // Its own scope, so multipart parsing exists on these routes only.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     await scope.register(multipart, {
-      limits: { fields: 5, fieldSize: 4096, files: 10, headerPairs: 50 },
+      limits: {
+        fields: 5,
+        fieldSize: 4096,
+        files: EVIDENCE_MAX_FILES,
+        fileSize: EVIDENCE_MAX_BYTES,
+        headerPairs: 50,
+      },
     });
+
+    scope.post(
+      API.disputes.files(':id'),
+      { onRequest, schema: { params: idParams, response: { 200: disputeFilesResponse } } },
+      async (request) => {
+        const user = currentUser(request);
+        // Authorization first: nothing is read from the body for a dispute the caller may not touch.
+        await disputes.authorizeUpload(user, request.params.id);
+        if (!request.isMultipart()) throw badRequest(DISPUTE_MESSAGES.invalidData);
+        const stored: (Awaited<ReturnType<typeof streamEvidence>> & { name: string })[] = [];
+        let side: string | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              const file = await streamEvidence(ctx.config.DATA_DIR, part.file);
+              stored.push({ ...file, name: safeName(part.filename) });
+              if (file.truncated) throw new HttpError(413, { detail: DISPUTE_MESSAGES.fileTooLarge });
+              if (!file.contentType) throw badRequest(DISPUTE_MESSAGES.fileBadType);
+            } else if (part.fieldname === 'type' && typeof part.value === 'string') {
+              side = part.value;
+            }
+          }
+          if ((side !== 'trader' && side !== 'merchant') || stored.length === 0) {
+            throw badRequest(DISPUTE_MESSAGES.invalidData);
+          }
+          return await disputes.addFiles(
+            user,
+            request.params.id,
+            side,
+            stored.map((file) => ({
+              id: file.id,
+              name: file.name,
+              contentType: file.contentType ?? '',
+              size: file.size,
+              sha256: file.sha256,
+            })),
+            async () => {
+              for (const file of stored) await file.commit();
+            },
+          );
+        } catch (error) {
+          for (const file of stored) await file.discard();
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, { detail: DISPUTE_MESSAGES.fileTooLarge });
+          if (code === 'FST_FILES_LIMIT') throw badRequest(DISPUTE_MESSAGES.tooManyFiles);
+          throw error;
+        }
+      },
+    );
     scope.post(
       API.disputes.createBySupport,
       { onRequest, schema: { response: { 201: disputeSchema } } },

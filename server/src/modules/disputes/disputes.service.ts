@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  API,
   DISPUTE_MESSAGES,
   type Dispute,
   type DisputeDetailResponse,
@@ -26,6 +27,7 @@ import { moscowDateTime } from '../telegram/notification-texts.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
 import * as repo from './disputes.repository.ts';
+import { evidencePath } from './evidence-files.ts';
 
 /** Spec §9: a dispute finished within this long of its creation is a rating event. */
 export const FINISHED_QUICKLY_MS = 18 * 3_600_000;
@@ -50,7 +52,10 @@ const OUTCOME_TEXT: Record<DisputeResolution, string> = {
 
 export function createDisputesService(deps: {
   database: Database;
-  config: Pick<AppConfig, 'DISPUTE_WINDOW_H' | 'DISPUTE_EVIDENCE_H' | 'DISPUTE_BLOCK_TTL_MIN'>;
+  config: Pick<
+    AppConfig,
+    'DISPUTE_WINDOW_H' | 'DISPUTE_EVIDENCE_H' | 'DISPUTE_BLOCK_TTL_MIN' | 'API_PREFIX' | 'DATA_DIR'
+  >;
   orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
   notifier: Notifier;
   telegram: Pick<TelegramService, 'hasLinkedAccount'>;
@@ -157,8 +162,17 @@ export function createDisputesService(deps: {
     return user.role;
   }
 
-  function toDispute(row: repo.DisputeListRow, role: DisputeRole): Dispute {
+  const fileUrl = (file: Pick<repo.DisputeFileRow, 'disputeId' | 'id'>) =>
+    `${config.API_PREFIX}${API.disputes.file(file.disputeId, file.id)}`;
+  /** Spec §6: a trader sees trader files, a merchant merchant files, support both. */
+  const mayView = (role: DisputeRole, side: 'trader' | 'merchant') => role === 'support' || role === side;
+
+  function toDispute(row: repo.DisputeListRow, role: DisputeRole, files: repo.DisputeFileRow[]): Dispute {
     const { dispute, deal } = row;
+    const urls = (side: 'trader' | 'merchant') =>
+      mayView(role, side)
+        ? files.filter((file) => file.disputeId === dispute.id && file.side === side).map(fileUrl)
+        : [];
     const split = splitDeal(deal.amountUsdt, deal.merchantFeeBps, deal.traderRewardBps);
     return {
       id: dispute.id,
@@ -166,9 +180,8 @@ export function createDisputesService(deps: {
       created_at: dispute.createdAt.toISOString(),
       updated_at: dispute.updatedAt.toISOString(),
       comments: dispute.supportComment,
-      // Evidence files come with their upload route; until then the lists are empty.
-      files_from_trader: [],
-      files_from_merchant: [],
+      files_from_trader: urls('trader'),
+      files_from_merchant: urls('merchant'),
       transaction: {
         amount: microToNumber(deal.amountUsdt),
         profit: microToNumber(role === 'merchant' ? split.merchantShare : split.traderReward),
@@ -268,6 +281,10 @@ export function createDisputesService(deps: {
         at,
       });
       // The list already leaves out what another support user holds, so every listed open one is actionable.
+      const files = await repo.listFiles(
+        db,
+        rows.map((row) => row.dispute.id),
+      );
       const supportData =
         role === 'support'
           ? rows.filter((row) => !isCompletedDispute(row.dispute.status)).map((row) => row.dispute.id)
@@ -275,7 +292,7 @@ export function createDisputesService(deps: {
       return {
         count,
         total_items: count,
-        results: rows.map((row) => toDispute(row, role)),
+        results: rows.map((row) => toDispute(row, role, files)),
         support_data: supportData,
       };
     },
@@ -283,16 +300,20 @@ export function createDisputesService(deps: {
     /** One list item (the create-by-support answer). */
     async item(user: Pick<SessionUser, 'id' | 'role'>, id: string): Promise<Dispute> {
       const role = await roleOf(user);
-      return toDispute(await visible(user, role, id), role);
+      const row = await visible(user, role, id);
+      return toDispute(row, role, await repo.listFiles(db, [row.dispute.id]));
     },
 
     /** GET api/v1/disputes/{id}/ (our addition): the item with its history. */
     async detail(user: Pick<SessionUser, 'id' | 'role'>, id: string): Promise<DisputeDetailResponse> {
       const role = await roleOf(user);
       const row = await visible(user, role, id);
-      const history = await repo.listHistory(db, row.dispute.id);
+      const [history, files] = await Promise.all([
+        repo.listHistory(db, row.dispute.id),
+        repo.listFiles(db, [row.dispute.id]),
+      ]);
       return {
-        ...toDispute(row, role),
+        ...toDispute(row, role, files),
         deal_id: row.deal.id,
         evidence_deadline: row.dispute.evidenceDeadline.toISOString(),
         history: history
@@ -314,7 +335,18 @@ export function createDisputesService(deps: {
                 }
               : {}),
           })),
-        files: [],
+        files: files
+          .filter((file) => mayView(role, file.side))
+          .map((file) => ({
+            id: file.id,
+            side: file.side,
+            name: file.name,
+            url: fileUrl(file),
+            sha256: file.sha256,
+            size: file.sizeBytes,
+            content_type: file.contentType,
+            created_at: file.createdAt.toISOString(),
+          })),
       };
     },
 
@@ -343,6 +375,121 @@ export function createDisputesService(deps: {
       if (!isUuid(disputeId)) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
       await repo.releaseBlock(db, { disputeId, supportUserId: user.id, at: deps.now() });
       return { detail: DISPUTE_MESSAGES.unblocked };
+    },
+
+    /**
+     * Before an upload's bytes are read: the caller sees the dispute (else 404), and it is not completed
+     * (completed disputes take no files and lose none).
+     */
+    async authorizeUpload(user: Pick<SessionUser, 'id' | 'role'>, disputeId: string) {
+      const role = await roleOf(user);
+      const row = await visible(user, role, disputeId);
+      if (isCompletedDispute(row.dispute.status))
+        throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+      return role;
+    },
+
+    /**
+     * POST api/v1/disputes/{id}/files/: the streamed files become evidence of `side`, which must be the
+     * caller's own (support may add to either). One transaction: the rows and a history row per file (with
+     * SHA-256), re-checking that the dispute is still open; the caller commits the bytes only after it.
+     */
+    async addFiles(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      disputeId: string,
+      side: 'trader' | 'merchant',
+      files: { id: string; name: string; contentType: string; size: number; sha256: string }[],
+      beforeCommit: () => Promise<void>,
+    ): Promise<{ detail: string; urls: string[] }> {
+      const role = await roleOf(user);
+      if (role !== 'support' && role !== side)
+        throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
+      await db.transaction(async (tx) => {
+        const at = deps.now();
+        const dispute = await repo.lockDispute(tx, disputeId);
+        if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+        if (isCompletedDispute(dispute.status))
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        await repo.insertFiles(
+          tx,
+          files.map((file) => ({
+            id: file.id,
+            disputeId,
+            side,
+            name: file.name,
+            contentType: file.contentType,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+            uploadedBy: user.id,
+            createdAt: at,
+          })),
+        );
+        for (const file of files) {
+          await repo.appendHistory(tx, {
+            disputeId,
+            actorRole: role,
+            actorId: user.id,
+            action: 'file_added',
+            fileId: file.id,
+            fileName: file.name,
+            fileSide: side,
+            fileSha256: file.sha256,
+            fileSize: file.size,
+            createdAt: at,
+          });
+        }
+        await repo.updateDispute(tx, disputeId, { updatedAt: at });
+        // The bytes move into place inside the transaction: a failed move rolls the rows back.
+        await beforeCommit();
+      });
+      return {
+        detail: DISPUTE_MESSAGES.filesUploaded,
+        urls: files.map((file) => fileUrl({ disputeId, id: file.id })),
+      };
+    },
+
+    /** An evidence file for the authorised route: 404 unless the caller may see its side. */
+    async fileFor(user: Pick<SessionUser, 'id' | 'role'>, disputeId: string, fileId: string) {
+      const role = await roleOf(user);
+      const row = await visible(user, role, disputeId);
+      const file = isUuid(fileId) ? await repo.findFile(db, row.dispute.id, fileId) : undefined;
+      if (!file || !mayView(role, file.side)) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+      return { file, path: evidencePath(config.DATA_DIR, file.id) };
+    },
+
+    /** DELETE api/v1/disputes/{id}/files/{fileId}/?type=: support only, never on a completed dispute. */
+    async deleteFile(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      disputeId: string,
+      fileId: string,
+      side: 'trader' | 'merchant',
+    ): Promise<{ detail: string }> {
+      await roleOf(user);
+      requireSupport(user);
+      if (!isUuid(disputeId) || !isUuid(fileId))
+        throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+      return db.transaction(async (tx) => {
+        const at = deps.now();
+        const dispute = await repo.lockDispute(tx, disputeId);
+        if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+        if (isCompletedDispute(dispute.status))
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        const file = await repo.markFileDeleted(tx, { disputeId, fileId, side, by: user.id, at });
+        if (!file) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
+        await repo.appendHistory(tx, {
+          disputeId,
+          actorRole: 'support',
+          actorId: user.id,
+          action: 'file_deleted',
+          fileId: file.id,
+          fileName: file.name,
+          fileSide: file.side,
+          fileSha256: file.sha256,
+          fileSize: file.sizeBytes,
+          createdAt: at,
+        });
+        return { detail: DISPUTE_MESSAGES.fileDeleted };
+      });
     },
 
     /** The merchant API's view of a dispute. */

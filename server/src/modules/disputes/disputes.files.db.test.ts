@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { API, DISPUTE_MESSAGES } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import {
+  createTestApp,
+  STRONG_PASSWORD,
+  signedInUser,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../../test/test-app.ts';
+import { disputeFiles, telegramAccounts, users } from '../../db/schema/index.ts';
+import { EVIDENCE_MAX_BYTES, evidenceDir } from './evidence-files.ts';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 1)]);
+/** The first box of an ISO MP4: size, `ftyp`, brand `isom`. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(200, 2)]);
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 3)]);
+const sha = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+describe('dispute evidence files', () => {
+  let t: TestApp;
+  let telegramSeq = 7_000_000;
+  beforeAll(async () => {
+    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
+    await setRate(t, '100.00');
+  });
+  afterAll(() => t.close());
+
+  const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
+  const linkTelegram = (userId: string) =>
+    t.database.db
+      .insert(telegramAccounts)
+      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
+  async function cookieOf(userId: string) {
+    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return signIn(t, row!.email, STRONG_PASSWORD);
+  }
+
+  async function openDispute() {
+    const merchant = await merchantWithKey(t);
+    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+    await linkTelegram(merchant.id);
+    await linkTelegram(traderId);
+    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
+    return {
+      disputeId: dispute.id,
+      merchantCookie: await cookieOf(merchant.id),
+      traderCookie: await cookieOf(traderId),
+    };
+  }
+
+  const boundary = 'evidence-boundary';
+  function form(type: string | null, files: { name: string; content: Buffer }[]) {
+    const parts: Buffer[] = [];
+    if (type !== null) {
+      parts.push(
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
+      );
+    }
+    for (const file of files) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+        ),
+        file.content,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return Buffer.concat(parts);
+  }
+  const upload = (
+    cookie: string,
+    disputeId: string,
+    type: string | null,
+    files: { name: string; content: Buffer }[],
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.disputes.files(disputeId)}`,
+      headers: { ...headers(cookie), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: form(type, files),
+    });
+  const fetchUrl = (cookie: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: headers(cookie) });
+
+  it('each side uploads its own evidence, streamed with SHA-256; files are served only to the sides spec §6 allows', async () => {
+    const d = await openDispute();
+    const traderUp = await upload(d.traderCookie, d.disputeId, 'trader', [
+      { name: 'чек.pdf', content: PDF },
+      { name: 'video.mp4', content: MP4 },
+    ]);
+    expect(traderUp.statusCode).toBe(200);
+    expect(traderUp.json().detail).toBe(DISPUTE_MESSAGES.filesUploaded);
+    const [pdfUrl, mp4Url] = traderUp.json().urls as string[];
+    const rows = await t.database.db
+      .select()
+      .from(disputeFiles)
+      .where(eq(disputeFiles.disputeId, d.disputeId));
+    expect(rows.map((row) => [row.contentType, row.sha256, row.sizeBytes]).sort()).toEqual(
+      [
+        ['application/pdf', sha(PDF), PDF.length],
+        ['video/mp4', sha(MP4), MP4.length],
+      ].sort(),
+    );
+    // The trader may not add merchant evidence.
+    expect(
+      (await upload(d.traderCookie, d.disputeId, 'merchant', [{ name: 'a.pdf', content: PDF }])).statusCode,
+    ).toBe(403);
+    const merchantUp = await upload(d.merchantCookie, d.disputeId, 'merchant', [
+      { name: 'm.png', content: PDF },
+    ]);
+    expect(merchantUp.statusCode).toBe(200);
+    const [merchantUrl] = merchantUp.json().urls as string[];
+
+    const own = await fetchUrl(d.traderCookie, pdfUrl!);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('чек.pdf')}`);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+    expect((await fetchUrl(d.traderCookie, mp4Url!)).headers['content-type']).toBe('video/mp4');
+    expect((await fetchUrl(d.traderCookie, merchantUrl!)).statusCode).toBe(404);
+    expect((await fetchUrl(d.merchantCookie, pdfUrl!)).statusCode).toBe(404);
+    const support = await signedInUser(t, { role: 'support' });
+    expect((await fetchUrl(support.cookie, pdfUrl!)).statusCode).toBe(200);
+    expect((await fetchUrl(support.cookie, merchantUrl!)).statusCode).toBe(200);
+    const outsider = await signedInUser(t, { role: 'trader' });
+    await linkTelegram(outsider.user.id);
+    expect((await fetchUrl(outsider.cookie, pdfUrl!)).statusCode).toBe(404);
+    expect(
+      (await upload(outsider.cookie, d.disputeId, 'trader', [{ name: 'a.pdf', content: PDF }])).statusCode,
+    ).toBe(404);
+
+    const traderDetail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
+        headers: headers(d.traderCookie),
+      })
+    ).json();
+    expect(traderDetail.files_from_trader).toHaveLength(2);
+    expect(traderDetail.files_from_merchant).toEqual([]);
+    expect(traderDetail.files.map((f: { side: string }) => f.side)).toEqual(['trader', 'trader']);
+    const supportDetail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
+        headers: headers(support.cookie),
+      })
+    ).json();
+    expect(supportDetail.files).toHaveLength(3);
+    expect(supportDetail.history.filter((h: { action: string }) => h.action === 'file_added')).toHaveLength(
+      3,
+    );
+  });
+
+  it('refuses an .exe renamed .pdf and a file of 50 MB + 1 byte, leaving nothing behind', async () => {
+    const d = await openDispute();
+    const exe = await upload(d.traderCookie, d.disputeId, 'trader', [{ name: 'evil.pdf', content: EXE }]);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toEqual({ detail: DISPUTE_MESSAGES.fileBadType });
+    const big = Buffer.alloc(EVIDENCE_MAX_BYTES + 1, 0);
+    PDF.copy(big);
+    const tooBig = await upload(d.traderCookie, d.disputeId, 'trader', [{ name: 'big.pdf', content: big }]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ detail: DISPUTE_MESSAGES.fileTooLarge });
+    expect(
+      await t.database.db.select().from(disputeFiles).where(eq(disputeFiles.disputeId, d.disputeId)),
+    ).toEqual([]);
+    const leftovers = (await readdir(evidenceDir(t.ctx.config.DATA_DIR))).filter((name) =>
+      name.endsWith('.part'),
+    );
+    expect(leftovers).toEqual([]);
+  });
+
+  it('support deletes a file (recorded in history); a completed dispute takes no uploads and loses no files', async () => {
+    const d = await openDispute();
+    const up = await upload(d.traderCookie, d.disputeId, 'trader', [
+      { name: 'a.pdf', content: PDF },
+      { name: 'b.pdf', content: PDF },
+    ]);
+    const [first, second] = (up.json().urls as string[]).map((url) => url.split('/').filter(Boolean).at(-1)!);
+    const support = await signedInUser(t, { role: 'support' });
+    const del = (cookie: string, fileId: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `${t.prefix}${API.disputes.file(d.disputeId, fileId)}?type=trader`,
+        headers: headers(cookie),
+      });
+    expect((await del(d.traderCookie, first!)).statusCode).toBe(403);
+    const deleted = await del(support.cookie, first!);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ detail: DISPUTE_MESSAGES.fileDeleted });
+    expect((await del(support.cookie, first!)).statusCode).toBe(404);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
+        headers: headers(support.cookie),
+      })
+    ).json();
+    expect(detail.files.map((f: { id: string }) => f.id)).toEqual([second]);
+    expect(detail.history.at(-1)).toMatchObject({
+      action: 'file_deleted',
+      file: { id: first, sha256: sha(PDF) },
+    });
+
+    await t.ctx.disputes.resolve({ id: support.user.id, role: 'support' }, d.disputeId, {
+      resolution: 'trader',
+      comment: '',
+    });
+    const late = await upload(d.traderCookie, d.disputeId, 'trader', [{ name: 'c.pdf', content: PDF }]);
+    expect(late.statusCode).toBe(409);
+    expect((await del(support.cookie, second!)).statusCode).toBe(409);
+    expect(
+      (await fetchUrl(d.traderCookie, `${t.prefix}${API.disputes.file(d.disputeId, second!)}`)).statusCode,
+    ).toBe(200);
+  });
+});
