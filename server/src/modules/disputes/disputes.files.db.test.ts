@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
@@ -221,5 +221,63 @@ describe('dispute evidence files', () => {
     expect(
       (await fetchUrl(d.traderCookie, `${t.prefix}${API.disputes.file(d.disputeId, second!)}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('evidence given at opening (merchant API multipart, support create) is the merchant side’s', async () => {
+    const merchant = await merchantWithKey(t);
+    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+    await linkTelegram(merchant.id);
+    await linkTelegram(traderId);
+    const reasonPart = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nКлиент оплатил\r\n`,
+    );
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+      headers: {
+        authorization: `Bearer ${merchant.key}`,
+        'idempotency-key': randomUUID(),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([reasonPart, form(null, [{ name: 'receipt.pdf', content: PDF }])]),
+    });
+    expect(opened.statusCode).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(disputeFiles)
+      .where(eq(disputeFiles.disputeId, opened.json().id));
+    expect(rows.map((row) => [row.side, row.sha256])).toEqual([['merchant', sha(PDF)]]);
+    const badType = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+      headers: {
+        authorization: `Bearer ${merchant.key}`,
+        'idempotency-key': randomUUID(),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([reasonPart, form(null, [{ name: 'x.pdf', content: EXE }])]),
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.headers['content-type']).toContain('application/problem+json');
+    expect(badType.json().detail).toBe(DISPUTE_MESSAGES.fileBadType);
+
+    const second = (await postOrder(t, merchant.key, { amount: '5100.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(second.id)}` });
+    const support = await signedInUser(t, { role: 'support' });
+    const fields = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="transaction_id"\r\n\r\n${second.id}\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="note"\r\n\r\nЖалоба\r\n`,
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.disputes.createBySupport}`,
+      headers: { ...headers(support.cookie), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([fields, form(null, [{ name: 'a.png', content: MP4 }])]),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().files_from_merchant).toHaveLength(1);
+    expect(created.json().files_from_trader).toEqual([]);
   });
 });

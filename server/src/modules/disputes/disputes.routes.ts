@@ -21,17 +21,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, streamEvidence } from './evidence-files.ts';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
+import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const fileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
 const fileQuery = z.object({ type: z.enum(DISPUTE_SIDES) });
-
-/** The name an upload gave its file, without any path, at most 255 characters. */
-function safeName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
-  return (base || 'file').slice(0, 255);
-}
 
 /** A header-safe fallback of a file name (the exact name goes in filename*). */
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -141,43 +136,21 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         // Authorization first: nothing is read from the body for a dispute the caller may not touch.
         await disputes.authorizeUpload(user, request.params.id);
         if (!request.isMultipart()) throw badRequest(DISPUTE_MESSAGES.invalidData);
-        const stored: (Awaited<ReturnType<typeof streamEvidence>> & { name: string })[] = [];
-        let side: string | undefined;
+        const { fields, files } = await readEvidenceForm(request, ctx.config.DATA_DIR);
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const file = await streamEvidence(ctx.config.DATA_DIR, part.file);
-              stored.push({ ...file, name: safeName(part.filename) });
-              if (file.truncated) throw new HttpError(413, { detail: DISPUTE_MESSAGES.fileTooLarge });
-              if (!file.contentType) throw badRequest(DISPUTE_MESSAGES.fileBadType);
-            } else if (part.fieldname === 'type' && typeof part.value === 'string') {
-              side = part.value;
-            }
-          }
-          if ((side !== 'trader' && side !== 'merchant') || stored.length === 0) {
+          const side = fields.type;
+          if ((side !== 'trader' && side !== 'merchant') || files.length === 0) {
             throw badRequest(DISPUTE_MESSAGES.invalidData);
           }
           return await disputes.addFiles(
             user,
             request.params.id,
             side,
-            stored.map((file) => ({
-              id: file.id,
-              name: file.name,
-              contentType: file.contentType ?? '',
-              size: file.size,
-              sha256: file.sha256,
-            })),
-            async () => {
-              for (const file of stored) await file.commit();
-            },
+            describeFiles(files),
+            commitAll(files),
           );
         } catch (error) {
-          for (const file of stored) await file.discard();
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, { detail: DISPUTE_MESSAGES.fileTooLarge });
-          if (code === 'FST_FILES_LIMIT') throw badRequest(DISPUTE_MESSAGES.tooManyFiles);
+          await discardAll(files);
           throw error;
         }
       },
@@ -189,25 +162,22 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         const user = currentUser(request);
         await disputes.requireRole(user);
         if (user.role !== 'support') throw forbidden(DISPUTE_MESSAGES.noRights);
-        const fields: Record<string, string> = {};
-        if (request.isMultipart()) {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              // Evidence files are stored by their own upload route (not built yet): refuse rather than drop them.
-              part.file.resume();
-              throw badRequest(DISPUTE_MESSAGES.filesNotYet);
-            }
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          }
-        } else if (request.body && typeof request.body === 'object') {
-          Object.assign(fields, request.body);
+        const form = request.isMultipart()
+          ? await readEvidenceForm(request, ctx.config.DATA_DIR)
+          : { fields: (request.body ?? {}) as Record<string, string>, files: [] };
+        let created: Awaited<ReturnType<typeof disputes.openBySupport>>;
+        try {
+          const parsed = supportDisputeBody.safeParse(form.fields);
+          if (!parsed.success) throw badRequest(DISPUTE_MESSAGES.invalidData);
+          created = await disputes.openBySupport(
+            user,
+            { transactionId: parsed.data.transaction_id, note: parsed.data.note },
+            { files: describeFiles(form.files), commitFiles: commitAll(form.files) },
+          );
+        } catch (error) {
+          await discardAll(form.files);
+          throw error;
         }
-        const parsed = supportDisputeBody.safeParse(fields);
-        if (!parsed.success) throw badRequest(DISPUTE_MESSAGES.invalidData);
-        const created = await disputes.openBySupport(user, {
-          transactionId: parsed.data.transaction_id,
-          note: parsed.data.note,
-        });
         return reply.status(201).send(await disputes.item(user, created.id));
       },
     );

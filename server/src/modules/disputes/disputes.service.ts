@@ -35,6 +35,13 @@ export const FINISHED_QUICKLY_MS = 18 * 3_600_000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => uuidPattern.test(value);
 
+interface OpenOptions {
+  inTransaction?: (tx: Tx, dispute: { id: string } & Record<string, unknown>) => Promise<void>;
+  files?: { id: string; name: string; contentType: string; size: number; sha256: string }[];
+  /** Moves the stored bytes into place, inside the opening transaction. */
+  commitFiles?: () => Promise<void>;
+}
+
 /** Who opens a dispute, and how its refusals must leave (problem details for the merchant API). */
 type Opener = { role: 'merchant'; merchantId: string } | { role: 'support'; userId: string };
 
@@ -85,7 +92,7 @@ export function createDisputesService(deps: {
     opener: Opener,
     dealId: string,
     reason: string,
-    options: { inTransaction?: (tx: Tx, dispute: repo.DisputeRow) => Promise<void> } = {},
+    options: OpenOptions = {},
   ): Promise<repo.DisputeRow> {
     const deal = isUuid(dealId) ? await deps.orders.findDeal(undefined, dealId) : undefined;
     if (!deal || (opener.role === 'merchant' && deal.merchantId !== opener.merchantId)) {
@@ -140,6 +147,18 @@ export function createDisputesService(deps: {
       const text = disputeOpenedText(deal.id, moscowDateTime(evidenceDeadline));
       await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
       await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
+      if (options.files && options.files.length > 0) {
+        // Evidence given at opening belongs to the complaining side: the merchant's (also when support opens it).
+        await attachFiles(tx, {
+          disputeId: id,
+          side: 'merchant',
+          actorRole: opener.role,
+          actorId: row.openedBy ?? deal.merchantId,
+          at,
+          files: options.files,
+        });
+        await options.commitFiles?.();
+      }
       await options.inTransaction?.(tx, row);
       return row;
     });
@@ -151,6 +170,50 @@ export function createDisputesService(deps: {
   async function blockedByOther(tx: Tx, disputeId: string, userId: string, at: Date) {
     const block = await repo.activeBlock(tx, disputeId, at);
     return block !== undefined && block.supportUserId !== userId;
+  }
+
+  type NewFile = { id: string; name: string; contentType: string; size: number; sha256: string };
+
+  /** Records files of one side (rows and a history row each, with SHA-256) inside the caller's transaction. */
+  async function attachFiles(
+    tx: Tx,
+    input: {
+      disputeId: string;
+      side: 'trader' | 'merchant';
+      actorRole: 'trader' | 'merchant' | 'support';
+      actorId: string;
+      at: Date;
+      files: NewFile[];
+    },
+  ) {
+    await repo.insertFiles(
+      tx,
+      input.files.map((file) => ({
+        id: file.id,
+        disputeId: input.disputeId,
+        side: input.side,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        sha256: file.sha256,
+        uploadedBy: input.actorId,
+        createdAt: input.at,
+      })),
+    );
+    for (const file of input.files) {
+      await repo.appendHistory(tx, {
+        disputeId: input.disputeId,
+        actorRole: input.actorRole,
+        actorId: input.actorId,
+        action: 'file_added',
+        fileId: file.id,
+        fileName: file.name,
+        fileSide: input.side,
+        fileSha256: file.sha256,
+        fileSize: file.size,
+        createdAt: input.at,
+      });
+    }
   }
 
   /** Spec §6: the caller's dispute role; traders and merchants need a linked Telegram account (400). */
@@ -398,7 +461,7 @@ export function createDisputesService(deps: {
       user: Pick<SessionUser, 'id' | 'role'>,
       disputeId: string,
       side: 'trader' | 'merchant',
-      files: { id: string; name: string; contentType: string; size: number; sha256: string }[],
+      files: NewFile[],
       beforeCommit: () => Promise<void>,
     ): Promise<{ detail: string; urls: string[] }> {
       const role = await roleOf(user);
@@ -410,34 +473,7 @@ export function createDisputesService(deps: {
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         if (isCompletedDispute(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
-        await repo.insertFiles(
-          tx,
-          files.map((file) => ({
-            id: file.id,
-            disputeId,
-            side,
-            name: file.name,
-            contentType: file.contentType,
-            sizeBytes: file.size,
-            sha256: file.sha256,
-            uploadedBy: user.id,
-            createdAt: at,
-          })),
-        );
-        for (const file of files) {
-          await repo.appendHistory(tx, {
-            disputeId,
-            actorRole: role,
-            actorId: user.id,
-            action: 'file_added',
-            fileId: file.id,
-            fileName: file.name,
-            fileSide: side,
-            fileSha256: file.sha256,
-            fileSize: file.size,
-            createdAt: at,
-          });
-        }
+        await attachFiles(tx, { disputeId, side, actorRole: role, actorId: user.id, at, files });
         await repo.updateDispute(tx, disputeId, { updatedAt: at });
         // The bytes move into place inside the transaction: a failed move rolls the rows back.
         await beforeCommit();
@@ -509,21 +545,24 @@ export function createDisputesService(deps: {
       merchantId: string,
       dealId: string,
       body: MerchantDisputeBody,
-      options: { inTransaction?: (tx: Tx, dispute: repo.DisputeRow) => Promise<void> } = {},
+      options: Omit<OpenOptions, 'inTransaction'> & {
+        inTransaction?: (tx: Tx, dispute: repo.DisputeRow) => Promise<void>;
+      } = {},
     ) {
-      return open({ role: 'merchant', merchantId }, dealId, body.reason, options);
+      return open({ role: 'merchant', merchantId }, dealId, body.reason, options as OpenOptions);
     },
 
     /** POST api/v1/disputes/create-by-support/: 403 for anyone but support, 404 for an unknown deal. */
     async openBySupport(
       user: Pick<SessionUser, 'id' | 'role'>,
       input: { transactionId: string; note: string },
+      options: Pick<OpenOptions, 'files' | 'commitFiles'> = {},
     ) {
       if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
       if (!isUuid(input.transactionId) || !input.note.trim()) {
         throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
       }
-      return open({ role: 'support', userId: user.id }, input.transactionId, input.note.trim());
+      return open({ role: 'support', userId: user.id }, input.transactionId, input.note.trim(), options);
     },
 
     /**

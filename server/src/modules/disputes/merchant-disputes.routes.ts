@@ -1,51 +1,93 @@
-import { API, merchantDisputeBody, merchantDisputeSchema } from '@app/shared';
+import { API, DISPUTE_MESSAGES, merchantDisputeBody, merchantDisputeSchema } from '@app/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { ProblemError, problemCodeForStatus } from '../../lib/problem.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { currentMerchant, merchantIdempotencyScope, merchantKeyAuth } from '../merchants/merchant-auth.ts';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
+import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The evidence reader's refusals as problem details (the merchant API's error shape). */
+function asProblem(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const detail =
+    typeof error.body === 'object' && 'detail' in error.body ? String(error.body.detail) : undefined;
+  return new ProblemError(error.statusCode, problemCodeForStatus(error.statusCode), detail);
+}
 
 /** Sends exactly the bytes stored with the idempotency key, so a replay and the first answer are the same. */
 const sendStored = (reply: FastifyReply, body: string) =>
   reply.status(201).header('content-type', JSON_TYPE).send(body);
 
 /**
- * POST merchant/v1/orders/{id}/disputes: the merchant opens a dispute (JSON {reason}; evidence files come with
- * their upload route). Bearer key, per-merchant limit, Idempotency-Key and problem details as the order routes;
+ * POST merchant/v1/orders/{id}/disputes: the merchant opens a dispute (JSON {reason}, or multipart with `reason`
+ * and up to 10 `files` of evidence, stored as the merchant's). Bearer key, per-merchant limit, Idempotency-Key and problem details as the order routes;
  * the answer is stored with its key inside the dispute's own transaction.
  */
 export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { disputes, idempotency } = ctx;
   const onRequest = merchantKeyAuth(app, ctx);
   const idempotentPost = idempotent(idempotency, merchantIdempotencyScope);
+  // This plugin's own scope: multipart parsing exists on the dispute opening only.
+  await app.register(multipart, {
+    limits: {
+      fields: 5,
+      fieldSize: 4096,
+      files: EVIDENCE_MAX_FILES,
+      fileSize: EVIDENCE_MAX_BYTES,
+      headerPairs: 50,
+    },
+  });
 
   app.post(
     API.merchant.disputes(':id'),
     {
       onRequest,
       ...idempotentPost,
-      schema: { params: idParams, body: merchantDisputeBody, response: { 201: merchantDisputeSchema } },
+      schema: { params: idParams, response: { 201: merchantDisputeSchema } },
     },
     async (request, reply) => {
       const claim = request.idempotencyClaim;
       let body = '';
-      await disputes.openByMerchant(currentMerchant(request).id, request.params.id, request.body, {
-        inTransaction: async (tx, dispute) => {
-          body = JSON.stringify(disputes.toMerchantDispute(dispute));
-          if (!claim) return;
-          await idempotency.complete(
-            claim.scope,
-            claim.key,
-            { statusCode: 201, body, headers: { 'content-type': JSON_TYPE } },
-            tx,
-          );
-          claim.settled = true;
-        },
-      });
+      const form = request.isMultipart()
+        ? await readEvidenceForm(request, ctx.config.DATA_DIR).catch((error: unknown) => {
+            throw asProblem(error);
+          })
+        : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
+      const parsed = merchantDisputeBody.safeParse(form.fields);
+      if (!parsed.success) {
+        await discardAll(form.files);
+        throw new ProblemError(400, 'validation', DISPUTE_MESSAGES.reasonRequired, {
+          reason: [DISPUTE_MESSAGES.reasonRequired],
+        });
+      }
+      try {
+        await disputes.openByMerchant(currentMerchant(request).id, request.params.id, parsed.data, {
+          files: describeFiles(form.files),
+          commitFiles: commitAll(form.files),
+          inTransaction: async (tx, dispute) => {
+            body = JSON.stringify(disputes.toMerchantDispute(dispute));
+            if (!claim) return;
+            await idempotency.complete(
+              claim.scope,
+              claim.key,
+              { statusCode: 201, body, headers: { 'content-type': JSON_TYPE } },
+              tx,
+            );
+            claim.settled = true;
+          },
+        });
+      } catch (error) {
+        await discardAll(form.files);
+        throw error;
+      }
       return sendStored(reply, body);
     },
   );
