@@ -119,13 +119,13 @@ describe('disputes routes', () => {
 
     // Create by support: 403 for others, 400 invalid data, 404 unknown transaction, 201 multipart.
     const boundary = 'x-boundary';
-    const form = (fields: Record<string, string>) =>
-      Object.entries(fields)
-        .map(
-          ([name, value]) =>
-            `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        )
-        .join('') + `--${boundary}--\r\n`;
+    const form = (fields: Record<string, string>) => {
+      const parts = Object.entries(fields).map(
+        ([name, value]) =>
+          `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+      return `${parts.join('')}--${boundary}--\r\n`;
+    };
     const create = (cookie: string, fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',

@@ -19,7 +19,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors.ts';
+import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
 import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
