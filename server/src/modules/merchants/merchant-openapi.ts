@@ -4,11 +4,14 @@ import {
   DEAL_MESSAGES,
   DEAL_TRANSITIONS,
   type DealActor,
+  DISPUTE_MESSAGES,
   listOrdersQuery,
   listOrdersResponse,
   MERCHANT_API_KEYS_MAX,
   MERCHANT_TEXT,
   merchantBalanceResponse,
+  merchantDisputeBody,
+  merchantDisputeSchema,
   ORDER_TTL_MAX_S,
   ORDER_TTL_MIN_S,
   type Order,
@@ -56,14 +59,24 @@ const ACTOR_TEXT: Record<DealActor, string> = {
   terminal: "the trader's terminal app saw the bank notification",
   merchant: 'you cancelled it (POST /merchant/v1/orders/{id}/cancel)',
   timer: 'expires_at passed without a confirmed payment',
-  support: 'support resolved it',
+  support: 'support resolved the dispute',
 };
+
+/** A move's actor as a merchant reads it; a dispute's opening and verdict are named as such. */
+function actorText(actor: DealActor, to: string): string {
+  if (to === 'dispute') {
+    return actor === 'merchant'
+      ? 'you opened a dispute (POST /merchant/v1/orders/{id}/disputes)'
+      : 'support opened a dispute';
+  }
+  return ACTOR_TEXT[actor];
+}
 
 /** The lifecycle table, generated from the one the server enforces (shared DEAL_TRANSITIONS). */
 export function lifecycleMarkdown(): string {
   const rows = DEAL_TRANSITIONS.map(
     (move) =>
-      `| \`${move.from}\` | \`${move.to}\` | ${move.by.map((actor) => ACTOR_TEXT[actor]).join('; ')} |`,
+      `| \`${move.from}\` | \`${move.to}\` | ${move.by.map((actor) => actorText(actor, move.to)).join('; ')} |`,
   );
   return ['| from | to | when |', '|---|---|---|', ...rows].join('\n');
 }
@@ -424,6 +437,63 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
               },
               retryAfter,
             ),
+            '422': responseRef('KeyReused'),
+          },
+        },
+      },
+      [API.merchant.disputes('{id}')]: {
+        post: {
+          operationId: 'openDispute',
+          tags: ['orders'],
+          summary: 'Open a dispute on an order',
+          description:
+            'For an order in `verification`, or `expired`/`canceled` within DISPUTE_WINDOW_H hours (72 by default). JSON `{reason}` or multipart/form-data with `reason` and up to 10 `files` (pdf, jpeg, png or mp4 by content, 50 MB each). The order moves to `dispute` (an `order.dispute` webhook follows) and the trader’s USDT is held for support’s verdict: for you the order completes; for the trader it is canceled.',
+          parameters: [parameterRef('OrderId'), parameterRef('IdempotencyKey')],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: schemaOf(merchantDisputeBody, 'input') },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['reason'],
+                  properties: {
+                    reason: { type: 'string', maxLength: 2000 },
+                    files: { type: 'array', maxItems: 10, items: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'The dispute, waiting for evidence.',
+              content: {
+                'application/json': {
+                  schema: schemaOf(merchantDisputeSchema, 'output'),
+                  example: {
+                    id: '9a7c1e2b-4d3f-4b8a-9e6d-1c2b3a4d5e6f',
+                    order_id: EXAMPLE_ORDER_ID,
+                    status: 'waiting',
+                    reason: 'The payer sent a receipt',
+                    evidence_deadline: '2026-11-24T03:05:00.000Z',
+                    created_at: '2026-11-23T12:05:00.000Z',
+                  },
+                },
+              },
+            },
+            '404': responseRef('OrderNotFound'),
+            ...postErrors,
+            '409': problemResponse(
+              'The order cannot be disputed now (status or window), or a dispute is open.',
+              {
+                alreadyOpen: problemExample(409, 'conflict', DISPUTE_MESSAGES.alreadyOpen),
+                notDisputable: problemExample(409, 'conflict', DISPUTE_MESSAGES.notDisputable),
+              },
+            ),
+            '413': problemResponse('A file is larger than 50 MB.', {
+              tooLarge: problemExample(413, 'payload-too-large', DISPUTE_MESSAGES.fileTooLarge),
+            }),
             '422': responseRef('KeyReused'),
           },
         },
