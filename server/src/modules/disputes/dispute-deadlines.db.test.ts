@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { startDisputeDeadlines } from './dispute-deadlines.ts';
 import * as repo from './disputes.repository.ts';
 
@@ -65,5 +65,16 @@ describe('dispute deadlines', () => {
       await job.stop();
     }
     expect(await kinds(dispute.id)).toEqual(['created']);
+  });
+
+  it('a verdict on a waiting dispute past its deadline, before the pass, records ignored too', async () => {
+    const dispute = await openDispute();
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    const support = await insertUser(t, { role: 'support' });
+    await t.ctx.disputes.resolve({ id: support.user.id, role: 'support' }, dispute.id, {
+      resolution: 'merchant',
+      comment: '',
+    });
+    expect(await kinds(dispute.id)).toEqual(['created', 'ignored', 'finished_within_18h']);
   });
 });

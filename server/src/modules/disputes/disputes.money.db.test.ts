@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { API, DISPUTE_MESSAGES, splitDeal } from '@app/shared';
-import { eq, ne } from 'drizzle-orm';
+import { API, DISPUTE_MESSAGES, disputeOpenedText, splitDeal } from '@app/shared';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
-import { deals, paymentMethods, webhookEvents } from '../../db/schema/index.ts';
+import {
+  deals,
+  paymentMethods,
+  telegramAccounts,
+  telegramNotifications,
+  webhookEvents,
+} from '../../db/schema/index.ts';
+import { moscowDateTime } from '../telegram/notification-texts.ts';
 import * as repo from './disputes.repository.ts';
 
 /** 5000 ₽ at 100 ₽/USDT: 50 USDT; at the default 3 % fee and 2 % reward the merchant gets 48.5, the trader 1. */
@@ -156,6 +163,14 @@ describe('disputes: lifecycle and money', () => {
     });
     const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
     expect(dispute.shortfallUsdt).toBe(30n * USDT);
+    // ledger-verify covers the debt: a stored debt that differs from the debt account's postings is reported.
+    await t.database.db.execute(
+      sql`update user_balances set debt = debt + 1 where user_id = ${traderId}::uuid`,
+    );
+    expect((await t.ctx.ledger.verify()).map((d) => d.account)).toEqual([`user:${traderId}:debt`]);
+    await t.database.db.execute(
+      sql`update user_balances set debt = debt - 1 where user_id = ${traderId}::uuid`,
+    );
     expect(await t.ctx.ledger.getBalances(traderId)).toEqual({
       available: 0n,
       frozen: DEAL_USDT,
@@ -254,6 +269,41 @@ describe('disputes: lifecycle and money', () => {
     await expect(
       t.ctx.disputes.openBySupport(supportUser(), { transactionId: randomUUID(), note: 'x' }),
     ).rejects.toMatchObject({ statusCode: 404 });
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+
+  it('two openings of one deal at once: one dispute, one hold; trader and merchant are told the deadline', async () => {
+    const { merchant, traderId, dealId } = await expiredDeal();
+    await t.database.db.insert(telegramAccounts).values([
+      { userId: traderId, telegramId: 9_100_001, telegramName: 't' },
+      { userId: merchant.id, telegramId: 9_100_002, telegramName: 'm' },
+    ]);
+    const results = await Promise.allSettled([
+      t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Первый' }),
+      t.ctx.disputes.openBySupport(supportUser(), { transactionId: dealId, note: 'Второй' }),
+    ]);
+    const opened = results.filter((r) => r.status === 'fulfilled');
+    expect(opened).toHaveLength(1);
+    expect(await t.ctx.ledger.getBalances(traderId)).toMatchObject({
+      available: 50n * USDT,
+      frozen: DEAL_USDT,
+    });
+    const dispute = (opened[0] as PromiseFulfilledResult<{ evidenceDeadline: Date }>).value;
+    const texts = await t.database.db
+      .select({
+        userId: telegramNotifications.userId,
+        kind: telegramNotifications.kind,
+        text: telegramNotifications.text,
+      })
+      .from(telegramNotifications)
+      .where(inArray(telegramNotifications.userId, [traderId, merchant.id]));
+    const expected = disputeOpenedText(dealId, moscowDateTime(dispute.evidenceDeadline));
+    expect(
+      texts
+        .filter((row) => row.kind === 'dispute' && row.text === expected)
+        .map((row) => row.userId)
+        .sort(),
+    ).toEqual([traderId, merchant.id].sort());
     expect(await t.ctx.ledger.verify()).toEqual([]);
   });
 });

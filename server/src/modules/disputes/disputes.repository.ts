@@ -283,3 +283,23 @@ export async function markFileDeleted(
     .returning();
   return row;
 }
+
+/** Whether a side has added evidence to the dispute (deleted files count: the side had its say). */
+export async function hasEvidence(
+  db: DbOrTx,
+  disputeId: string,
+  side: 'trader' | 'merchant',
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: disputeHistory.id })
+    .from(disputeHistory)
+    .where(
+      and(
+        eq(disputeHistory.disputeId, disputeId),
+        eq(disputeHistory.action, 'file_added'),
+        eq(disputeHistory.fileSide, side),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -618,6 +618,22 @@ export function createDisputesService(deps: {
           note: input.comment || null,
           createdAt: at,
         });
+        // A verdict that comes before the deadline pass saw a waiting dispute past its deadline still records
+        // the trader's silence.
+        if (
+          dispute.status === 'waiting' &&
+          dispute.evidenceDeadline.getTime() <= at.getTime() &&
+          !(await repo.hasEvidence(tx, dispute.id, 'trader'))
+        ) {
+          await repo.insertRatingEvent(tx, {
+            traderId: deal.traderId,
+            paymentMethodId: deal.paymentMethodId,
+            dealId: deal.id,
+            disputeId: dispute.id,
+            kind: 'ignored',
+            createdAt: at,
+          });
+        }
         if (isCompletedDispute(status) && at.getTime() - dispute.createdAt.getTime() <= FINISHED_QUICKLY_MS) {
           await repo.insertRatingEvent(tx, {
             traderId: deal.traderId,
