@@ -20,7 +20,6 @@ export const DISPUTE_MESSAGES = {
   resolved: 'Решение по спору принято',
   blocked: 'Спор заблокирован',
   unblocked: 'Спор разблокирован',
-  filesNotYet: 'Загрузка файлов к спору пока недоступна',
 } as const;
 
 /** The Telegram message to the trader and the merchant when a dispute opens (spec §5: with the deadline). */
