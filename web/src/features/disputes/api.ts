@@ -153,6 +153,7 @@ export function fetchDisputeDetail(queryClient: QueryClient, id: string) {
     queryFn: ({ signal }) =>
       apiClient.get<DisputeDetail>(API.disputes.detail(id), { signal, logoutOn403: false }),
     staleTime: 0,
+    retry: false,
   });
 }
 
