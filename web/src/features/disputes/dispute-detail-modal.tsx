@@ -6,7 +6,6 @@ import {
   type DisputeResolution,
   type DisputeRole,
   disputeFileError,
-  disputeStatusLabel,
   isDisputeCompleted,
 } from '@app/shared/disputes/messages';
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
@@ -217,11 +216,12 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
         rows={3}
         className="w-full rounded-lg border border-gray-200 bg-white px-3 py-2 text-small text-gray-900 shadow-xs outline-none hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15"
       />
-      <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {DISPUTE_RESOLUTIONS.map((resolution) => (
           <Button
             key={resolution}
             variant={resolution === 'insufficient' ? 'secondary' : 'primary'}
+            className={resolution === 'insufficient' ? 'sm:col-span-2' : undefined}
             onClick={() => setVerdict(resolution)}
           >
             {TEXT.resolutions[resolution]}
@@ -423,7 +423,7 @@ export function DisputeDetailModal({
         if (!open) onClose();
       }}
       size="lg"
-      title={dispute ? `${TEXT.detailTitle} · ${disputeStatusLabel(dispute.status)}` : TEXT.detailTitle}
+      title={TEXT.detailTitle}
     >
       {body}
     </Modal>
