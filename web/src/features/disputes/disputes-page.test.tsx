@@ -232,6 +232,30 @@ describe('DisputesPage: role, list, filters', () => {
     expect(listUrls().at(-1)?.searchParams.get('page')).toBe('1');
   });
 
+  it('steps back a page when the page asked for came back empty', async () => {
+    const user = userEvent.setup();
+    const results = Array.from({ length: 10 }, () => dispute());
+    let emptied = false;
+    const { listUrls } = renderPage({
+      [`GET ${API.disputes.userRole}`]: roleOf('support'),
+      [`GET ${API.disputes.list}`]: () => {
+        const page = listUrls().at(-1)?.searchParams.get('page');
+        if (page === '2') {
+          emptied = true;
+          return listOf([], { count: 10 });
+        }
+        return listOf(results, { count: emptied ? 10 : 11 });
+      },
+    });
+    await screen.findAllByTestId('dispute-row');
+    await user.click(screen.getByRole('button', { name: 'Страница 2' }));
+    await waitFor(() => expect(emptied).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(await screen.findAllByTestId('dispute-row')).toHaveLength(10);
+  });
+
   it('searches the page on screen by id and by requisites', async () => {
     const user = userEvent.setup();
     const byCard = dispute({
@@ -255,7 +279,10 @@ describe('DisputesPage: role, list, filters', () => {
     await user.type(box, '2200 1234');
     expect(screen.getAllByTestId('dispute-row')).toHaveLength(1);
     await user.clear(box);
-    await user.type(box, other.id.slice(0, 8));
+    await user.type(box, '<b>');
+    expect(box).toHaveValue('b');
+    await user.clear(box);
+    await user.type(box, other.id.slice(0, 13));
     const rows = screen.getAllByTestId('dispute-row');
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByTestId('dispute-id')).toHaveAttribute('title', other.id);

@@ -1,3 +1,4 @@
+import { filterSearch } from '@app/shared';
 import { DISPUTE_MESSAGES, DISPUTE_STATUSES, disputeStatusLabel } from '@app/shared/disputes/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Scale, SearchX } from 'lucide-react';
@@ -142,6 +143,14 @@ export function DisputesPage() {
     if (id && isSupport) void unblockDispute(id).catch(() => undefined);
   };
 
+  // The last dispute of the last page left the list (resolved as insufficient, filtered out): step back.
+  const emptyPage = Boolean(
+    list.data && !list.isPlaceholderData && list.data.results.length === 0 && page > 1,
+  );
+  useEffect(() => {
+    if (emptyPage) setPage((current) => current - 1);
+  }, [emptyPage]);
+
   const telegram = isTelegramRequired(role.error) || isTelegramRequired(list.error);
   const results = (list.data?.results ?? []).filter((dispute) => matchesDisputeSearch(dispute, search));
   const supportIds = new Set(list.data?.support_data ?? []);
@@ -209,7 +218,14 @@ export function DisputesPage() {
         <div className="mb-5">
           <FilterBar
             data-testid="dispute-filters"
-            search={<SearchField text={search} onTextChange={setSearch} placeholder={TEXT.search} />}
+            search={
+              <SearchField
+                text={search}
+                onTextChange={setSearch}
+                placeholder={TEXT.search}
+                sanitize={filterSearch}
+              />
+            }
           >
             <MultiSelectFilter
               label={TEXT.statusFilter}
