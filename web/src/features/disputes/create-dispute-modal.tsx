@@ -1,5 +1,6 @@
 import { DISPUTE_MESSAGES, disputeFileError, transactionIdError } from '@app/shared/disputes/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { Paperclip } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button, Field, Input, Modal, notify } from '../../ui/index.ts';
 import { createErrorText, useCreateDispute } from './api.ts';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
@@ -18,6 +19,8 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateDispute();
   const noteId = useId();
+  const filesId = useId();
+  const filesInput = useRef<HTMLInputElement>(null);
 
   const pickFiles = (list: FileList | null) => {
     const picked = Array.from(list ?? []);
@@ -88,13 +91,35 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
             className="w-full rounded-lg border border-gray-200 bg-white px-3 py-2 text-small text-gray-900 shadow-xs outline-none hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15"
           />
         </div>
-        <Field label={TEXT.files} hint={TEXT.filesHint} error={fileError}>
-          <Input
+        <Field label={TEXT.files} hint={TEXT.filesHint} error={fileError} id={filesId}>
+          {/* The browser's own file button speaks the browser's language; ours says it in Russian. */}
+          <input
+            ref={filesInput}
+            id={filesId}
             type="file"
             multiple
             accept=".pdf,.jpeg,.jpg,.png,.mp4"
+            className="sr-only"
             onChange={(event) => pickFiles(event.target.files)}
           />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="secondary"
+              leftIcon={<Paperclip size={15} />}
+              onClick={() => filesInput.current?.click()}
+            >
+              {TEXT.chooseFiles}
+            </Button>
+            {files.length > 0 ? (
+              <ul className="min-w-0 text-small text-gray-700" data-testid="create-files">
+                {files.map((file) => (
+                  <li key={`${file.name}-${file.size}`} className="break-all">
+                    {file.name}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         </Field>
         {serverError ? (
           <p role="alert" className="text-small text-danger-600">
