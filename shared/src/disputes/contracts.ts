@@ -1,31 +1,21 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { orderTypeSchema } from '../deals/contracts.ts';
+import {
+  DISPUTE_FILE_SIDES,
+  DISPUTE_RESOLUTIONS,
+  DISPUTE_ROLES,
+  DISPUTE_STATUSES,
+} from './messages.ts';
 
-/** Spec §4 Dispute statuses. */
-export const DISPUTE_STATUSES = [
-  'waiting',
-  'consideration',
-  'deepconsideration',
-  'completed_towards_merchant',
-  'completed_towards_trader',
-] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
 
 /** Statuses a verdict may still be given in. */
 export const OPEN_DISPUTE_STATUSES = ['waiting', 'consideration', 'deepconsideration'] as const;
-export const isCompletedDispute = (status: DisputeStatus) =>
-  status === 'completed_towards_merchant' || status === 'completed_towards_trader';
-
-export const DISPUTE_ROLES = ['support', 'trader', 'merchant'] as const;
-export type DisputeRole = (typeof DISPUTE_ROLES)[number];
 /** GET api/v1/disputes/user-role/ */
 export const disputeUserRoleResponse = z.object({ role: z.enum(DISPUTE_ROLES) });
 export type DisputeUserRoleResponse = z.infer<typeof disputeUserRoleResponse>;
 
-export const DISPUTE_RESOLUTIONS = ['merchant', 'trader', 'insufficient'] as const;
-export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 /** POST api/v1/disputes/{id}/resolve/ */
 export const disputeResolveBody = z.object({
   resolution: z.enum(DISPUTE_RESOLUTIONS),
@@ -107,12 +97,9 @@ export const disputeListResponse = z.object({
 });
 export type DisputeListResponse = z.infer<typeof disputeListResponse>;
 
-export const DISPUTE_SIDES = ['trader', 'merchant'] as const;
-export type DisputeSide = (typeof DISPUTE_SIDES)[number];
-
 export const disputeFileSchema = z.object({
   id: z.string(),
-  side: z.enum(DISPUTE_SIDES),
+  side: z.enum(DISPUTE_FILE_SIDES),
   name: z.string(),
   url: z.string(),
   sha256: z.string(),
@@ -131,7 +118,7 @@ export const disputeHistoryItemSchema = z.object({
     .object({
       id: z.string(),
       name: z.string(),
-      side: z.enum(DISPUTE_SIDES),
+      side: z.enum(DISPUTE_FILE_SIDES),
       sha256: z.string(),
       size: z.number().int(),
     })

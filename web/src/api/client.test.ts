@@ -114,6 +114,13 @@ describe('apiClient', () => {
     expect(navigate).toHaveBeenCalledWith('/welcome');
   });
 
+  it('keeps the session on a 403 of a call that gives it its own meaning (logoutOn403: false)', async () => {
+    const { calls } = mockApi({ 'GET /x/': { status: 403, body: { detail: 'Нет прав' } } });
+    await expect(apiClient.get('/x/', { logoutOn403: false })).rejects.toMatchObject({ status: 403 });
+    expect(calls).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does not log out on other errors', async () => {
     const { calls } = mockApi({ 'GET /x/': { status: 401, body: { detail: 'Требуется авторизация' } } });
     window.localStorage.setItem('keep', '1');

@@ -47,6 +47,11 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
   /** Cancellation from the caller (TanStack Query passes one to every queryFn). */
   signal?: AbortSignal;
+  /**
+   * false where spec §8 gives a 403 its own meaning on a call (the disputes' "no rights" answers): the
+   * error reaches the caller and the session stays. An ended session answers 401 on every route.
+   */
+  logoutOn403?: boolean;
 }
 
 /** Full URL of an API path: prefix + path + query string. */
@@ -160,7 +165,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   try {
     return (await send(path, options)) as T;
   } catch (error) {
-    if (isApiError(error, 403)) await forceLogout();
+    if (isApiError(error, 403) && options.logoutOn403 !== false) await forceLogout();
     throw error;
   }
 }

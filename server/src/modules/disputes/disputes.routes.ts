@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import {
   API,
+  DISPUTE_FILE_SIDES,
   DISPUTE_MESSAGES,
-  DISPUTE_SIDES,
   disputeBlockBody,
   disputeDetailMessage,
   disputeDetailResponse,
@@ -26,7 +26,7 @@ import { commitAll, describeFiles, discardAll, readEvidenceForm } from './eviden
 
 const idParams = z.object({ id: z.string().max(100) });
 const fileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
-const fileQuery = z.object({ type: z.enum(DISPUTE_SIDES) });
+const fileQuery = z.object({ type: z.enum(DISPUTE_FILE_SIDES) });
 
 /** A header-safe fallback of a file name (the exact name goes in filename*). */
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');

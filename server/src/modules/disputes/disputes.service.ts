@@ -11,7 +11,7 @@ import {
   type DisputeStatus,
   disputeOpenedText,
   disputeResolvedText,
-  isCompletedDispute,
+  isDisputeCompleted,
   type MerchantDispute,
   type MerchantDisputeBody,
   microToNumber,
@@ -350,7 +350,7 @@ export function createDisputesService(deps: {
       );
       const supportData =
         role === 'support'
-          ? rows.filter((row) => !isCompletedDispute(row.dispute.status)).map((row) => row.dispute.id)
+          ? rows.filter((row) => !isDisputeCompleted(row.dispute.status)).map((row) => row.dispute.id)
           : [];
       return {
         count,
@@ -447,7 +447,7 @@ export function createDisputesService(deps: {
     async authorizeUpload(user: Pick<SessionUser, 'id' | 'role'>, disputeId: string) {
       const role = await roleOf(user);
       const row = await visible(user, role, disputeId);
-      if (isCompletedDispute(row.dispute.status))
+      if (isDisputeCompleted(row.dispute.status))
         throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
       return role;
     },
@@ -471,7 +471,7 @@ export function createDisputesService(deps: {
         const at = deps.now();
         const dispute = await repo.lockDispute(tx, disputeId);
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
-        if (isCompletedDispute(dispute.status))
+        if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
         await attachFiles(tx, { disputeId, side, actorRole: role, actorId: user.id, at, files });
         await repo.updateDispute(tx, disputeId, { updatedAt: at });
@@ -508,7 +508,7 @@ export function createDisputesService(deps: {
         const at = deps.now();
         const dispute = await repo.lockDispute(tx, disputeId);
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
-        if (isCompletedDispute(dispute.status))
+        if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
         const file = await repo.markFileDeleted(tx, { disputeId, fileId, side, by: user.id, at });
         if (!file) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
@@ -582,7 +582,7 @@ export function createDisputesService(deps: {
         const at = deps.now();
         const dispute = await repo.lockDispute(tx, disputeId);
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
-        if (isCompletedDispute(dispute.status))
+        if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
         if (await blockedByOther(tx, dispute.id, user.id, at)) {
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
@@ -634,7 +634,7 @@ export function createDisputesService(deps: {
             createdAt: at,
           });
         }
-        if (isCompletedDispute(status) && at.getTime() - dispute.createdAt.getTime() <= FINISHED_QUICKLY_MS) {
+        if (isDisputeCompleted(status) && at.getTime() - dispute.createdAt.getTime() <= FINISHED_QUICKLY_MS) {
           await repo.insertRatingEvent(tx, {
             traderId: deal.traderId,
             paymentMethodId: deal.paymentMethodId,

@@ -1,20 +1,274 @@
-import { Scale } from 'lucide-react';
-import { PageHeader, PlaceholderPanel } from '../../ui/index.ts';
+import { filterSearch } from '@app/shared';
+import { DISPUTE_MESSAGES, DISPUTE_STATUSES, disputeStatusLabel } from '@app/shared/disputes/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, Scale, SearchX } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/client.ts';
+import { answerFieldText } from '../../api/errors.ts';
+import {
+  Alert,
+  Button,
+  cx,
+  EmptyState,
+  ErrorState,
+  FilterBar,
+  type FilterOption,
+  MultiSelectFilter,
+  notify,
+  PageHeader,
+  Pagination,
+  ResetButton,
+  SearchField,
+  Skeleton,
+  useMediaQuery,
+} from '../../ui/index.ts';
+import {
+  blockDispute,
+  DEFAULT_DISPUTE_SORT,
+  DISPUTES_PAGE_SIZE,
+  type Dispute,
+  type DisputeSort,
+  type DisputeSortColumn,
+  disputesKeys,
+  fetchDisputeDetail,
+  isTelegramRequired,
+  toggleDisputeSort,
+  unblockDispute,
+  useDisputeList,
+  useDisputeRole,
+} from './api.ts';
+import { CreateDisputeModal } from './create-dispute-modal.tsx';
+import { DisputeDetailModal } from './dispute-detail-modal.tsx';
+import { DisputeCards, DisputeTable } from './dispute-list.tsx';
+import { matchesDisputeSearch, DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
 
-/** Disputes page: an honest placeholder until the section is built. */
+/** Spec §2 Disputes page: cards instead of the table at 768 px or less. */
+export const DISPUTES_CARDS_QUERY = '(max-width: 768px)';
+
+/** Where the Telegram connection lives (Settings → Connection). */
+export const TELEGRAM_SETTINGS_PATH = '/settings#connection';
+
+const STATUS_OPTIONS: FilterOption[] = DISPUTE_STATUSES.map((status) => ({
+  value: status,
+  label: disputeStatusLabel(status),
+}));
+
+const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+function TelegramRequired() {
+  return (
+    <Alert tone="warning" title={TEXT.telegramTitle} data-testid="disputes-telegram">
+      <p>{DISPUTE_MESSAGES.telegramRequired}</p>
+      <Link
+        to={TELEGRAM_SETTINGS_PATH}
+        className="mt-2 inline-block font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        {TEXT.telegramLink}
+      </Link>
+    </Alert>
+  );
+}
+
+/**
+ * The Disputes page /dispute (spec §2, §4, §6, §8 Disputes): role-aware. Everyone sees their disputes, 10
+ * per page, filtered by status, searched by id or requisites (over the page on screen: the list call has no
+ * search parameter), sortable, as a table or (768 px or less) cards, with a detail modal. Support blocks a
+ * dispute while its detail is open, resolves it and deletes files, and creates disputes; traders and
+ * merchants upload their own side's evidence.
+ */
 export function DisputesPage() {
+  const queryClient = useQueryClient();
+  const role = useDisputeRole();
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<DisputeSort>(DEFAULT_DISPUTE_SORT);
+  const [page, setPage] = useState(1);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const cards = useMediaQuery(DISPUTES_CARDS_QUERY);
+  const userRole = role.data?.role;
+  const isSupport = userRole === 'support';
+  const list = useDisputeList(statuses, sort, page, userRole !== undefined);
+
+  useEffect(() => {
+    if (list.errorUpdatedAt > 0 && !isTelegramRequired(list.error)) {
+      notify.error(DISPUTE_MESSAGES.listFailed, { id: 'disputes-load-failed' });
+    }
+  }, [list.errorUpdatedAt, list.error]);
+
+  const changeStatuses = useCallback((next: string[]) => {
+    setStatuses(next);
+    setPage(1);
+  }, []);
+
+  const changeSort = (column: DisputeSortColumn) => {
+    setSort((current) => toggleDisputeSort(current, column));
+    setPage(1);
+  };
+
+  const open = async (dispute: Dispute) => {
+    setOpening(dispute.id);
+    try {
+      if (isSupport) {
+        try {
+          await blockDispute(dispute.id);
+        } catch (error) {
+          notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.openFailed));
+          return;
+        }
+      }
+      try {
+        await fetchDisputeDetail(queryClient, dispute.id);
+        setOpenId(dispute.id);
+      } catch (error) {
+        if (isSupport) void unblockDispute(dispute.id).catch(() => undefined);
+        if (isApiError(error, 404) || isApiError(error, 403)) {
+          notify.error(DISPUTE_MESSAGES.unavailable);
+          await queryClient.invalidateQueries({ queryKey: disputesKeys.lists });
+        } else {
+          notify.error(DISPUTE_MESSAGES.openFailed);
+        }
+      }
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const close = () => {
+    const id = openId;
+    setOpenId(null);
+    // Support's lock goes with the modal; a failed unblock only leaves a lock the server lets expire.
+    if (id && isSupport) void unblockDispute(id).catch(() => undefined);
+  };
+
+  // The last dispute of the last page left the list (resolved as insufficient, filtered out): step back.
+  const emptyPage = Boolean(
+    list.data && !list.isPlaceholderData && list.data.results.length === 0 && page > 1,
+  );
+  useEffect(() => {
+    if (emptyPage) setPage((current) => current - 1);
+  }, [emptyPage]);
+
+  const telegram = isTelegramRequired(role.error) || isTelegramRequired(list.error);
+  const results = (list.data?.results ?? []).filter((dispute) => matchesDisputeSearch(dispute, search));
+  const supportIds = new Set(list.data?.support_data ?? []);
+
+  let content: ReactNode;
+  if (telegram) {
+    content = <TelegramRequired />;
+  } else if (role.isError) {
+    content = (
+      <ErrorState
+        message={DISPUTE_MESSAGES.roleFailed}
+        onRetry={() => role.refetch()}
+        retrying={role.isFetching}
+      />
+    );
+  } else if (role.isPending || list.isPending) {
+    content = (
+      <div className="grid grid-cols-1 gap-3" aria-busy="true" data-testid="disputes-loading">
+        {SKELETON_ROWS.map((key) => (
+          <Skeleton key={key} className={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'} />
+        ))}
+      </div>
+    );
+  } else if (list.isError && !list.data) {
+    content = (
+      <ErrorState
+        title={TEXT.loadFailedTitle}
+        message={DISPUTE_MESSAGES.listFailed}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else if (results.length === 0) {
+    const filtered = statuses.length > 0 || search.trim() !== '' || (list.data?.total_items ?? 0) > 0;
+    content = filtered ? (
+      <EmptyState icon={<SearchX size={22} />} title={TEXT.emptyFiltered} />
+    ) : (
+      <EmptyState icon={<Scale size={22} />} title={TEXT.empty} />
+    );
+  } else {
+    const listProps = { disputes: results, sort, onSort: changeSort, onDetails: open, opening };
+    content = (
+      <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        {cards ? <DisputeCards {...listProps} /> : <DisputeTable {...listProps} />}
+      </div>
+    );
+  }
+
+  const ready = userRole !== undefined && !telegram;
+
   return (
     <>
-      <PageHeader title="Disputes" description="Споры между мерчантами и трейдерами, с доказательствами." />
-      <PlaceholderPanel
-        icon={<Scale size={22} />}
-        upcoming={[
-          'Список споров с фильтром по статусу',
-          'Файлы доказательств',
-          'Решение спора поддержкой',
-          'История спора',
-        ]}
+      <PageHeader
+        title={TEXT.title}
+        description={TEXT.description}
+        actions={
+          isSupport ? (
+            <Button leftIcon={<Plus size={16} />} onClick={() => setCreating(true)}>
+              {TEXT.createDispute}
+            </Button>
+          ) : undefined
+        }
       />
+      {ready ? (
+        <div className="mb-5">
+          <FilterBar
+            data-testid="dispute-filters"
+            search={
+              <SearchField
+                text={search}
+                onTextChange={setSearch}
+                placeholder={TEXT.search}
+                sanitize={filterSearch}
+              />
+            }
+          >
+            <MultiSelectFilter
+              label={TEXT.statusFilter}
+              allLabel={TEXT.allStatuses}
+              options={STATUS_OPTIONS}
+              selected={statuses}
+              onChange={changeStatuses}
+              className="col-span-2 sm:w-56"
+            />
+            <ResetButton
+              disabled={statuses.length === 0 && search === ''}
+              onClick={() => {
+                changeStatuses([]);
+                setSearch('');
+              }}
+            />
+          </FilterBar>
+          <p className="mt-1.5 text-caption text-gray-500">{TEXT.searchHint}</p>
+        </div>
+      ) : null}
+      {content}
+      {ready ? (
+        <Pagination
+          className="mt-6"
+          page={page}
+          total={list.data?.count ?? 0}
+          pageSize={DISPUTES_PAGE_SIZE}
+          onPageChange={(next) => {
+            setPage(next);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : null}
+      {openId && userRole ? (
+        <DisputeDetailModal
+          key={openId}
+          id={openId}
+          role={userRole}
+          canAct={isSupport && supportIds.has(openId)}
+          onClose={close}
+        />
+      ) : null}
+      {creating ? <CreateDisputeModal onClose={() => setCreating(false)} /> : null}
     </>
   );
 }

@@ -1,0 +1,247 @@
+import { API, PAGE_SIZES } from '@app/shared';
+import {
+  DISPUTE_MESSAGES,
+  type DisputeFileSide,
+  type DisputeResolution,
+  type DisputeRole,
+  type DisputeStatus,
+} from '@app/shared/disputes/messages';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiClient, isApiError, type QueryValue } from '../../api/client.ts';
+
+export const DISPUTES_PAGE_SIZE: number = PAGE_SIZES.disputes;
+
+/** One dispute of the list (spec §3 Dispute). Amount and profit are USDT numbers. */
+export interface Dispute {
+  id: string;
+  status: DisputeStatus;
+  created_at: string;
+  updated_at: string;
+  comments: string | null;
+  files_from_trader: string[];
+  files_from_merchant: string[];
+  transaction: {
+    amount: number;
+    profit: number;
+    order_type: 'sbp' | 'c2c';
+    payment_details: {
+      phone_number: string | null;
+      card: string | null;
+      bank: { name: string };
+      currency: { symbol: string };
+    };
+  };
+}
+
+export interface DisputesResponse {
+  count: number;
+  total_items: number;
+  results: Dispute[];
+  /** The disputes support may act on (spec §3). */
+  support_data?: string[];
+}
+
+export interface DisputeFile {
+  id: string;
+  side: DisputeFileSide;
+  name: string;
+  url: string;
+  sha256: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+}
+
+export interface DisputeHistoryEntry {
+  at: string;
+  actor_role: string;
+  action: string;
+  status?: string;
+  file?: { id: string; name: string; side: DisputeFileSide; sha256: string; size: number };
+}
+
+/** GET api/v1/disputes/{id}/ (our addition): the item plus its history and evidence files. */
+export interface DisputeDetail extends Dispute {
+  history: DisputeHistoryEntry[];
+  files: DisputeFile[];
+  deal_id: string;
+  evidence_deadline: string | null;
+}
+
+export type DisputeSortColumn = 'id' | 'created_at' | 'amount' | 'status';
+export interface DisputeSort {
+  sort: DisputeSortColumn;
+  order: 'asc' | 'desc';
+}
+/** Spec §9 Default sort: created_at descending. */
+export const DEFAULT_DISPUTE_SORT: DisputeSort = { sort: 'created_at', order: 'desc' };
+
+export function toggleDisputeSort(current: DisputeSort, column: DisputeSortColumn): DisputeSort {
+  if (current.sort !== column) return { sort: column, order: 'desc' };
+  return { sort: column, order: current.order === 'desc' ? 'asc' : 'desc' };
+}
+
+/** GET api/v1/disputes/ query (spec §7): statuses as a comma list, left out when none is chosen. */
+export function disputesQueryParams(
+  statuses: string[],
+  sort: DisputeSort,
+  page: number,
+): Record<string, QueryValue> {
+  return {
+    page,
+    page_size: DISPUTES_PAGE_SIZE,
+    sort: sort.sort,
+    order: sort.order,
+    status: statuses.length > 0 ? statuses.join(',') : undefined,
+  };
+}
+
+/** The 400 a trader or merchant without a connected Telegram account gets on every disputes call. */
+export function isTelegramRequired(error: unknown): boolean {
+  if (!isApiError(error, 400) || !error.body || typeof error.body !== 'object') return false;
+  return (error.body as { detail?: unknown }).detail === DISPUTE_MESSAGES.telegramRequired;
+}
+
+export const disputesKeys = {
+  all: ['disputes'] as const,
+  role: ['disputes', 'role'] as const,
+  lists: ['disputes', 'list'] as const,
+  list: (statuses: string[], sort: DisputeSort, page: number) =>
+    ['disputes', 'list', statuses, sort, page] as const,
+  detail: (id: string) => ['disputes', 'detail', id] as const,
+};
+
+// A Telegram refusal or a role answer does not change on a retry: ask once and show it.
+const noRetryOnAnswer = (count: number, error: unknown) =>
+  !(isApiError(error) && error.status > 0) && count < 2;
+
+/** GET api/v1/disputes/user-role/: who the user is on this page (support, trader or merchant). */
+export function useDisputeRole() {
+  return useQuery({
+    queryKey: disputesKeys.role,
+    queryFn: ({ signal }) => apiClient.get<{ role: DisputeRole }>(API.disputes.userRole, { signal }),
+    retry: noRetryOnAnswer,
+    staleTime: 60_000,
+  });
+}
+
+/** GET api/v1/disputes/: one page of 10; the previous page stays on screen while the next loads. */
+export function useDisputeList(statuses: string[], sort: DisputeSort, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: disputesKeys.list(statuses, sort, page),
+    queryFn: ({ signal }) =>
+      apiClient.get<DisputesResponse>(API.disputes.list, {
+        query: disputesQueryParams(statuses, sort, page),
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: noRetryOnAnswer,
+    enabled,
+  });
+}
+
+/** Reads one dispute (its 403 means "not yours to see", not an ended session). */
+export function fetchDisputeDetail(queryClient: QueryClient, id: string) {
+  return queryClient.fetchQuery({
+    queryKey: disputesKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiClient.get<DisputeDetail>(API.disputes.detail(id), { signal, logoutOn403: false }),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The detail modal's data, filled by fetchDisputeDetail before the modal opens, refetched after changes. */
+export function useDisputeDetail(id: string) {
+  return useQuery({
+    queryKey: disputesKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiClient.get<DisputeDetail>(API.disputes.detail(id), { signal, logoutOn403: false }),
+    retry: false,
+  });
+}
+
+/** POST support/dispute/block/: support takes the dispute (409 {detail} when another support user holds it). */
+export function blockDispute(id: string) {
+  return apiClient.post<unknown>(API.disputes.block, { dispute_id: id });
+}
+
+/** POST support/dispute/unblock/: support lets the dispute go (closing the modal, resolving). */
+export function unblockDispute(id: string) {
+  return apiClient.post<unknown>(API.disputes.unblock, { dispute_id: id });
+}
+
+/** POST api/v1/disputes/{id}/resolve/ {resolution, comment}. */
+export function useResolveDispute(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { resolution: DisputeResolution; comment: string }) =>
+      apiClient.post<unknown>(API.disputes.resolve(id), input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKeys.all }),
+  });
+}
+
+/** POST api/v1/disputes/{id}/files/ multipart {files, type}: evidence of one side → {urls}. */
+export function useUploadEvidence(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, side }: { files: File[]; side: DisputeFileSide }) => {
+      const form = new FormData();
+      for (const file of files) form.append('files', file);
+      form.append('type', side);
+      return apiClient.post<{ urls: string[] }>(API.disputes.files(id), form, { logoutOn403: false });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKeys.all }),
+  });
+}
+
+/** DELETE api/v1/disputes/{id}/files/{fileId}/?type=: support removes one evidence file. */
+export function useDeleteEvidence(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: Pick<DisputeFile, 'id' | 'side'>) =>
+      apiClient.delete<unknown>(API.disputes.file(id, file.id), undefined, {
+        query: { type: file.side },
+        logoutOn403: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKeys.all }),
+  });
+}
+
+/** POST api/v1/disputes/create-by-support/ multipart {transaction_id, note, files}. */
+export function useCreateDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { transactionId: string; note: string; files: File[] }) => {
+      const form = new FormData();
+      form.append('transaction_id', input.transactionId);
+      form.append('note', input.note);
+      for (const file of input.files) form.append('files', file);
+      return apiClient.post<unknown>(API.disputes.createBySupport, form, { logoutOn403: false });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKeys.lists }),
+  });
+}
+
+/** Spec §8 Disputes, create by support: the text of each answer status. */
+export function createErrorText(error: unknown): string {
+  if (isApiError(error, 400)) return DISPUTE_MESSAGES.invalidData;
+  if (isApiError(error, 403)) return DISPUTE_MESSAGES.createForbidden;
+  if (isApiError(error, 404)) return DISPUTE_MESSAGES.transactionNotFound;
+  return DISPUTE_MESSAGES.createFailed;
+}
+
+/** Spec §8 Disputes, upload: the text of each answer status. */
+export function uploadErrorText(error: unknown): string {
+  if (isApiError(error, 413)) return DISPUTE_MESSAGES.fileTooLarge;
+  if (isApiError(error, 400)) return DISPUTE_MESSAGES.fileBadType;
+  if (isApiError(error, 401)) return DISPUTE_MESSAGES.uploadUnauthorized;
+  if (isApiError(error, 403)) return DISPUTE_MESSAGES.uploadForbidden;
+  return DISPUTE_MESSAGES.uploadFailed;
+}

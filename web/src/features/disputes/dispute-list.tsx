@@ -1,0 +1,194 @@
+import { formatDollars } from '@app/shared';
+import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
+import {
+  Button,
+  Card,
+  cx,
+  formatDate,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../ui/index.ts';
+import type { Dispute, DisputeSort, DisputeSortColumn } from './api.ts';
+import {
+  DISPUTE_PAGE_TEXT,
+  DisputeStatusBadge,
+  disputeRequisite,
+  ORDER_TYPE_LABELS,
+  shortId,
+} from './dispute-parts.tsx';
+
+export interface DisputeListProps {
+  disputes: Dispute[];
+  sort: DisputeSort;
+  onSort: (column: DisputeSortColumn) => void;
+  onDetails: (dispute: Dispute) => void;
+  /** The dispute being opened (its block and detail calls in flight). */
+  opening: string | null;
+}
+
+const TEXT = DISPUTE_PAGE_TEXT.columns;
+const SORT_COLUMNS: Array<{ column: DisputeSortColumn; label: string }> = [
+  { column: 'id', label: TEXT.id },
+  { column: 'created_at', label: TEXT.date },
+  { column: 'amount', label: TEXT.amount },
+  { column: 'status', label: TEXT.status },
+];
+
+const sortOf = (sort: DisputeSort, column: DisputeSortColumn) => (sort.sort === column ? sort.order : null);
+
+function DisputeIdText({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-small text-gray-800" title={id} data-testid="dispute-id">
+      {shortId(id)}
+    </span>
+  );
+}
+
+/** The wide layout: dispute id, creation date, amount, status, actions; every data column sorts. */
+export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
+  return (
+    <Table data-testid="disputes-list" data-layout="table">
+      <TableHead>
+        <tr>
+          <TableHeaderCell sort={sortOf(sort, 'id')} onSort={() => onSort('id')}>
+            {TEXT.id}
+          </TableHeaderCell>
+          <TableHeaderCell sort={sortOf(sort, 'created_at')} onSort={() => onSort('created_at')}>
+            {TEXT.date}
+          </TableHeaderCell>
+          <TableHeaderCell align="right" sort={sortOf(sort, 'amount')} onSort={() => onSort('amount')}>
+            {TEXT.amount}
+          </TableHeaderCell>
+          <TableHeaderCell sort={sortOf(sort, 'status')} onSort={() => onSort('status')}>
+            {TEXT.status}
+          </TableHeaderCell>
+          <TableHeaderCell align="right">{TEXT.actions}</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {disputes.map((dispute) => (
+          <TableRow key={dispute.id} data-testid="dispute-row">
+            <TableCell>
+              <DisputeIdText id={dispute.id} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
+            <TableCell align="right">
+              <span className="font-medium text-gray-900">{formatDollars(dispute.transaction.amount)}</span>
+              <span className="block text-caption text-gray-500">
+                {ORDER_TYPE_LABELS[dispute.transaction.order_type] ?? dispute.transaction.order_type} ·{' '}
+                {disputeRequisite(dispute)}
+              </span>
+            </TableCell>
+            <TableCell>
+              <DisputeStatusBadge status={dispute.status} />
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end">
+                <IconButton
+                  variant="secondary"
+                  size="sm"
+                  aria-label={DISPUTE_PAGE_TEXT.details}
+                  title={DISPUTE_PAGE_TEXT.details}
+                  icon={<Info size={15} />}
+                  disabled={opening !== null}
+                  onClick={() => onDetails(dispute)}
+                />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SortButton({
+  label,
+  order,
+  onClick,
+}: {
+  label: string;
+  order: DisputeSort['order'] | null;
+  onClick: () => void;
+}) {
+  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={order !== null}
+      className={cx(
+        'inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-caption font-medium transition',
+        order ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
+      )}
+    >
+      {label}
+      <Icon size={13} aria-hidden />
+    </button>
+  );
+}
+
+/** The narrow layout (768 px or less): one card per dispute, the sort as buttons above the cards. */
+export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
+  return (
+    <div data-testid="disputes-list" data-layout="cards">
+      <fieldset className="mb-3 inline-flex max-w-full flex-wrap items-center gap-0.5 rounded-lg bg-gray-100 p-0.5">
+        <legend className="sr-only">{DISPUTE_PAGE_TEXT.sort}</legend>
+        {SORT_COLUMNS.map(({ column, label }) => (
+          <SortButton
+            key={column}
+            label={label}
+            order={sortOf(sort, column)}
+            onClick={() => onSort(column)}
+          />
+        ))}
+      </fieldset>
+      <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
+        {disputes.map((dispute) => (
+          <li key={dispute.id} className="min-w-0">
+            <Card padding="sm" data-testid="dispute-card" className="flex h-full flex-col gap-3">
+              <div className="flex items-center justify-between gap-2">
+                <DisputeIdText id={dispute.id} />
+                <DisputeStatusBadge status={dispute.status} />
+              </div>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-small">
+                <div>
+                  <dt className="text-caption text-gray-500">{TEXT.date}</dt>
+                  <dd className="tabular-nums text-gray-800">{formatDate(dispute.created_at)}</dd>
+                </div>
+                <div>
+                  <dt className="text-caption text-gray-500">{TEXT.amount}</dt>
+                  <dd className="font-medium tabular-nums text-gray-900">
+                    {formatDollars(dispute.transaction.amount)}
+                  </dd>
+                </div>
+                <div className="col-span-2 min-w-0">
+                  <dt className="text-caption text-gray-500">
+                    {dispute.transaction.payment_details.bank.name}
+                  </dt>
+                  <dd className="truncate font-mono text-gray-800">{disputeRequisite(dispute)}</dd>
+                </div>
+              </dl>
+              <Button
+                variant="secondary"
+                size="sm"
+                leftIcon={<Info size={14} />}
+                disabled={opening !== null}
+                loading={opening === dispute.id}
+                onClick={() => onDetails(dispute)}
+                className="mt-auto"
+              >
+                {DISPUTE_PAGE_TEXT.details}
+              </Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { groupCardDigits } from '@app/shared';
+import { disputeStatusLabel } from '@app/shared/disputes/messages';
+import { Badge, type BadgeTone } from '../../ui/index.ts';
+import type { Dispute } from './api.ts';
+
+/** Words of the Disputes page the spec does not fix (Russian); the spec's own stay in English. */
+export const DISPUTE_PAGE_TEXT = {
+  title: 'Disputes',
+  description: 'Споры между мерчантами и трейдерами, с доказательствами.',
+  statusFilter: 'Статус',
+  allStatuses: 'Все статусы',
+  search: 'Поиск по ID или реквизитам',
+  searchHint: 'Поиск идёт по спорам текущей страницы.',
+  createDispute: 'Create dispute',
+  columns: {
+    id: 'Dispute ID',
+    date: 'Creation date',
+    amount: 'Amount',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  details: 'Подробнее',
+  sort: 'Сортировка',
+  empty: 'Споров пока нет',
+  emptyFiltered: 'Нет споров по выбранным условиям',
+  loadFailedTitle: 'Не удалось загрузить споры',
+  telegramTitle: 'Подключите Telegram',
+  telegramLink: 'Перейти в настройки',
+  detailTitle: 'Спор',
+  transaction: 'Транзакция',
+  amount: 'Сумма',
+  profit: 'Вознаграждение',
+  mode: 'Способ оплаты',
+  bank: 'Банк',
+  card: 'Карта',
+  phone: 'Телефон',
+  currency: 'Валюта',
+  deal: 'Сделка',
+  created: 'Создан',
+  deadline: 'Срок доказательств',
+  history: 'История',
+  evidence: 'Доказательства',
+  traderFiles: 'Файлы трейдера',
+  merchantFiles: 'Файлы мерчанта',
+  noFiles: 'Файлов нет',
+  supportComment: 'Комментарий поддержки',
+  noComment: 'Комментария нет',
+  deleteFile: 'Удалить файл',
+  deleteTitle: 'Удалить файл?',
+  deleteConfirm: 'Удалить',
+  upload: 'Загрузить файлы',
+  uploadTitle: 'Загрузить доказательства?',
+  uploadConfirm: 'Загрузить',
+  chooseFiles: 'Выбрать файлы',
+  resolveTitle: 'Решение спора',
+  resolveComment: 'Комментарий к решению',
+  resolveConfirmTitle: 'Подтвердите решение',
+  resolveConfirm: 'Подтвердить',
+  back: 'Назад',
+  resolutions: {
+    merchant: 'В пользу мерчанта',
+    trader: 'В пользу трейдера',
+    insufficient: 'Недостаточно доказательств',
+  },
+  verdicts: {
+    merchant: 'Спор будет закрыт в пользу мерчанта (completed_towards_merchant).',
+    trader: 'Спор будет закрыт в пользу трейдера (completed_towards_trader).',
+    insufficient:
+      'Спор уйдёт на дополнительное рассмотрение (deepconsideration) и пропадёт из вашего списка.',
+  },
+  createTitle: 'Create dispute',
+  transactionId: 'ID транзакции',
+  note: 'Комментарий',
+  files: 'Файлы',
+  filesHint: 'pdf, jpeg, jpg, png, mp4, до 50MB каждый',
+  create: 'Создать',
+  cancel: 'Отмена',
+  copyId: 'Скопировать ID',
+  hash: 'SHA-256',
+} as const;
+
+export const ORDER_TYPE_LABELS: Record<string, string> = { sbp: 'SBP', c2c: 'C2C' };
+
+export const ACTOR_LABELS: Record<string, string> = {
+  support: 'поддержка',
+  trader: 'трейдер',
+  merchant: 'мерчант',
+  system: 'система',
+};
+
+export const ACTION_LABELS: Record<string, string> = {
+  created: 'спор открыт',
+  status_changed: 'статус изменён',
+  file_uploaded: 'файл загружен',
+  file_deleted: 'файл удалён',
+  resolved: 'спор разрешён',
+};
+
+const STATUS_TONES: Record<string, BadgeTone> = {
+  waiting: 'warning',
+  consideration: 'info',
+  deepconsideration: 'brand',
+  completed_towards_merchant: 'success',
+  completed_towards_trader: 'success',
+};
+
+export function DisputeStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'neutral'} dot>
+      {disputeStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/** The requisite the payer paid to: the card grouped by four, or the phone number. */
+export function disputeRequisite(dispute: Dispute): string {
+  const details = dispute.transaction.payment_details;
+  if (details.card) return groupCardDigits(details.card);
+  return details.phone_number ?? '—';
+}
+
+export function shortId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
+}
+
+export function shortHash(hash: string): string {
+  return hash.length > 16 ? `${hash.slice(0, 16)}…` : hash;
+}
+
+/**
+ * Client-side search over the page on screen: the id or the requisites (card or phone). The search box
+ * strips non-word characters (spec §5 Input filters), so ids and requisites are compared without their
+ * dashes, spaces and pluses.
+ */
+export function matchesDisputeSearch(dispute: Dispute, search: string): boolean {
+  const needle = search.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  if (!needle) return true;
+  if (dispute.id.toLowerCase().replace(/-/g, '').includes(needle)) return true;
+  const digits = needle.replace(/\D/g, '');
+  if (!digits || digits !== needle) return false;
+  const details = dispute.transaction.payment_details;
+  return [details.card, details.phone_number].some((value) => value?.replace(/\D/g, '').includes(digits));
+}
