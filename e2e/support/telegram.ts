@@ -1,5 +1,6 @@
 // The fake Telegram Bot API of the e2e run (started by start-server.ts): a test plays a Telegram user
 // writing to the bot, and reads what the bot answered or notified.
+import { expect, type Page } from '@playwright/test';
 import { E2E } from './env.ts';
 
 export interface SentTelegramMessage {
@@ -33,4 +34,21 @@ export async function waitForBotMessage(chatId: number, text: string, timeoutMs 
     if (Date.now() > deadline) throw new Error(`the bot sent ${chatId} no message containing “${text}”`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+let nextTelegramUser = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/**
+ * Links a Telegram account to the signed-in user of `page` the way a person does: reads the connection key on
+ * Settings → Connection and sends `/start <key>` to the bot. Returns the Telegram user id (its chat).
+ */
+export async function linkTelegram(page: Page, name = 'E2E'): Promise<number> {
+  await page.goto('/settings#connection');
+  const keyField = page.getByTestId('connection-key');
+  await expect(keyField).not.toBeEmpty();
+  const key = (await keyField.textContent())?.trim() ?? '';
+  nextTelegramUser += 1;
+  await sendToBot(nextTelegramUser, `/start ${key}`, name);
+  await waitForBotMessage(nextTelegramUser, 'Аккаунт подключён');
+  return nextTelegramUser;
 }

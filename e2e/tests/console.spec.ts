@@ -4,6 +4,7 @@ import { createUser } from '../support/admin.ts';
 import { signIn } from '../support/auth.ts';
 import { type ConsoleProblem, watchConsole } from '../support/console.ts';
 import { E2E } from '../support/env.ts';
+import { linkTelegram } from '../support/telegram.ts';
 
 // A normal visit keeps the console clean, so that a real error stands out (issue #8).
 
@@ -36,6 +37,8 @@ test('a signed-in lead visits the main screens with a clean console', async ({ p
   const { email, password } = createUser({ lead: true });
   const problems = watchConsole(page);
   await signIn(page, email, password);
+  // Disputes need a linked Telegram account (spec §6); without one their calls answer the spec's 400.
+  await linkTelegram(page);
   const settingsSections = ['/settings#connection', '/settings#notification', '/settings#wallet'];
   for (const path of [...SIGNED_IN_PAGES, ...settingsSections, '/referrals']) await visit(page, path);
   // Back to a public page with the session: still nothing.
@@ -45,8 +48,9 @@ test('a signed-in lead visits the main screens with a clean console', async ({ p
 
 test("a signed-in non-lead sees only the lead check's 451, which spec §4 asks for", async ({ page }) => {
   const { email, password } = createUser();
-  const problems = watchConsole(page);
   await signIn(page, email, password);
+  await linkTelegram(page);
+  const problems = watchConsole(page);
   for (const path of SIGNED_IN_PAGES) await visit(page, path);
   await visit(page, '/about');
 
