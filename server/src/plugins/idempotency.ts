@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed (set by the idempotency preHandler); settled in its onSend. */
     idempotencyClaim?: { scope: string; key: string; settled: boolean };
+    /** A key whose claim waits for the route to read the body (`deferWhen`). */
+    idempotencyDeferred?: { scope: string; key: string };
   }
 }
 
@@ -35,32 +37,23 @@ const REPLAYED_HEADERS = ['content-type', 'retry-after', 'location'];
 export function idempotent(
   service: IdempotencyService,
   scope: (request: FastifyRequest) => string,
+  options: {
+    /**
+     * Requests whose body the route reads itself (a multipart upload): the preHandler only checks the header,
+     * and the route calls `claimIdempotencyKey` once it knows what was sent, so the same key with another
+     * form is refused like any other body.
+     */
+    deferWhen?: (request: FastifyRequest) => boolean;
+  } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-      throw new ProblemError(400, 'idempotency-key-missing', IDEMPOTENCY_TEXT.missing);
+    const key = requireKey(request);
+    if (options.deferWhen?.(request)) {
+      request.idempotencyDeferred = { scope: scope(request), key };
+      return;
     }
-    const claim = { scope: scope(request), key: header };
-    const begun = await service.begin({
-      ...claim,
-      method: request.method,
-      path: request.url.split('?', 1)[0] ?? request.url,
-      body: request.body,
-    });
-    if (begun.kind === 'mismatch')
-      throw new ProblemError(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused);
-    if (begun.kind === 'in-flight') {
-      reply.header('retry-after', '1');
-      throw new ProblemError(409, 'idempotency-key-in-use', IDEMPOTENCY_TEXT.inFlight);
-    }
-    if (begun.kind === 'replay') {
-      return reply
-        .status(begun.statusCode)
-        .headers({ ...begun.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
-        .send(begun.body);
-    }
-    request.idempotencyClaim = { ...claim, settled: false };
+    const outcome = await claimKey(service, request, reply, { scope: scope(request), key }, request.body);
+    if (outcome === 'answered') return reply;
   }
 
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -81,4 +74,60 @@ export function idempotent(
   }
 
   return { preHandler, onSend };
+}
+
+function requireKey(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new ProblemError(400, 'idempotency-key-missing', IDEMPOTENCY_TEXT.missing);
+  }
+  return header;
+}
+
+/** Claims (scope, key) for this request and `body`, or answers: the first answer replayed, 422 or 409. */
+async function claimKey(
+  service: IdempotencyService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claimed: { scope: string; key: string },
+  body: unknown,
+): Promise<'claimed' | 'answered'> {
+  const begun = await service.begin({
+    ...claimed,
+    method: request.method,
+    path: request.url.split('?', 1)[0] ?? request.url,
+    body,
+  });
+  if (begun.kind === 'mismatch')
+    throw new ProblemError(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused);
+  if (begun.kind === 'in-flight') {
+    reply.header('retry-after', '1');
+    throw new ProblemError(409, 'idempotency-key-in-use', IDEMPOTENCY_TEXT.inFlight);
+  }
+  if (begun.kind === 'replay') {
+    reply
+      .status(begun.statusCode)
+      .headers({ ...begun.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+      .send(begun.body);
+    return 'answered';
+  }
+  request.idempotencyClaim = { ...claimed, settled: false };
+  return 'claimed';
+}
+
+/**
+ * The deferred claim of a route that reads its own body (see `deferWhen`): `body` is what identifies the
+ * request (for a form, its fields and each file's name, size and SHA-256). 'answered' means the reply was sent
+ * (a replay); a mismatch or a key still in flight throws its problem.
+ */
+export async function claimIdempotencyKey(
+  service: IdempotencyService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+): Promise<'claimed' | 'answered'> {
+  const deferred = request.idempotencyDeferred;
+  if (!deferred) return 'claimed';
+  request.idempotencyDeferred = undefined;
+  return claimKey(service, request, reply, deferred, body);
 }

@@ -233,22 +233,39 @@ describe('dispute evidence files', () => {
     const reasonPart = Buffer.from(
       `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nКлиент оплатил\r\n`,
     );
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: `${t.prefix}${API.merchant.disputes(order.id)}`,
-      headers: {
-        authorization: `Bearer ${merchant.key}`,
-        'idempotency-key': randomUUID(),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload: Buffer.concat([reasonPart, form(null, [{ name: 'receipt.pdf', content: PDF }])]),
-    });
+    const openingKey = randomUUID();
+    const openWith = (files: Array<{ name: string; content: Buffer }>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+        headers: {
+          authorization: `Bearer ${merchant.key}`,
+          'idempotency-key': openingKey,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([reasonPart, form(null, files)]),
+      });
+    const opened = await openWith([{ name: 'receipt.pdf', content: PDF }]);
     expect(opened.statusCode).toBe(201);
     const rows = await t.database.db
       .select()
       .from(disputeFiles)
       .where(eq(disputeFiles.disputeId, opened.json().id));
     expect(rows.map((row) => [row.side, row.sha256])).toEqual([['merchant', sha(PDF)]]);
+    // The same key: the same form is answered as the first time; another form (other evidence) is refused.
+    const replay = await openWith([{ name: 'receipt.pdf', content: PDF }]);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(opened.body);
+    const otherForm = await openWith([
+      { name: 'receipt.pdf', content: Buffer.concat([PDF, Buffer.from('x')]) },
+    ]);
+    expect(otherForm.statusCode).toBe(422);
+    expect(otherForm.headers['content-type']).toContain('application/problem+json');
+    const stored = await t.database.db
+      .select()
+      .from(disputeFiles)
+      .where(eq(disputeFiles.disputeId, opened.json().id));
+    expect(stored).toHaveLength(1);
     const badType = await t.app.inject({
       method: 'POST',
       url: `${t.prefix}${API.merchant.disputes(order.id)}`,

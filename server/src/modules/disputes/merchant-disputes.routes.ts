@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { ProblemError, problemCodeForStatus } from '../../lib/problem.ts';
-import { idempotent } from '../../plugins/idempotency.ts';
+import { claimIdempotencyKey, idempotent } from '../../plugins/idempotency.ts';
 import { currentMerchant, merchantIdempotencyScope, merchantKeyAuth } from '../merchants/merchant-auth.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
 import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
@@ -34,7 +34,10 @@ const sendStored = (reply: FastifyReply, body: string) =>
 export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { disputes, idempotency } = ctx;
   const onRequest = merchantKeyAuth(app, ctx);
-  const idempotentPost = idempotent(idempotency, merchantIdempotencyScope);
+  // A multipart opening is identified by its fields and its files' hashes, known once the form is read.
+  const idempotentPost = idempotent(idempotency, merchantIdempotencyScope, {
+    deferWhen: (request) => request.isMultipart(),
+  });
   // This plugin's own scope: multipart parsing exists on the dispute opening only.
   await app.register(multipart, {
     limits: {
@@ -54,7 +57,6 @@ export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       schema: { params: idParams, response: { 201: merchantDisputeSchema } },
     },
     async (request, reply) => {
-      const claim = request.idempotencyClaim;
       let body = '';
       const form = request.isMultipart()
         ? await readEvidenceForm(request, ctx.config.DATA_DIR).catch((error: unknown) => {
@@ -69,11 +71,20 @@ export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         });
       }
       try {
+        const identity = {
+          fields: parsed.data,
+          files: form.files.map((file) => ({ name: file.name, size: file.size, sha256: file.sha256 })),
+        };
+        if ((await claimIdempotencyKey(idempotency, request, reply, identity)) === 'answered') {
+          await discardAll(form.files);
+          return reply;
+        }
         await disputes.openByMerchant(currentMerchant(request).id, request.params.id, parsed.data, {
           files: describeFiles(form.files),
           commitFiles: commitAll(form.files),
           inTransaction: async (tx, dispute) => {
             body = JSON.stringify(disputes.toMerchantDispute(dispute));
+            const claim = request.idempotencyClaim;
             if (!claim) return;
             await idempotency.complete(
               claim.scope,
