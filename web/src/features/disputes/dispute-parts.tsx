@@ -81,19 +81,21 @@ export const DISPUTE_PAGE_TEXT = {
 
 export const ORDER_TYPE_LABELS: Record<string, string> = { sbp: 'SBP', c2c: 'C2C' };
 
+/** Who did it, as the history's actor_role names them (shared disputeHistoryItemSchema). */
 export const ACTOR_LABELS: Record<string, string> = {
   support: 'поддержка',
   trader: 'трейдер',
   merchant: 'мерчант',
-  system: 'система',
+  timer: 'по сроку',
 };
 
+/** What happened, as the history's action names it (shared disputeHistoryItemSchema). */
 export const ACTION_LABELS: Record<string, string> = {
-  created: 'спор открыт',
-  status_changed: 'статус изменён',
-  file_uploaded: 'файл загружен',
+  opened: 'спор открыт',
+  status: 'статус изменён',
+  file_added: 'файл загружен',
   file_deleted: 'файл удалён',
-  resolved: 'спор разрешён',
+  comment: 'комментарий поддержки',
 };
 
 const STATUS_TONES: Record<string, BadgeTone> = {

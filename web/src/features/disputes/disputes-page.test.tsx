@@ -50,13 +50,13 @@ function detailOf(item: Dispute, overrides: Partial<DisputeDetail> = {}): Disput
       {
         at: new Date(2026, 10, 25, 14, 5).toISOString(),
         actor_role: 'merchant',
-        action: 'created',
+        action: 'opened',
         status: 'waiting',
       },
       {
         at: new Date(2026, 10, 25, 14, 30).toISOString(),
         actor_role: 'trader',
-        action: 'file_uploaded',
+        action: 'file_added',
         file: { id: 'f1', name: 'receipt.pdf', side: 'trader', sha256: HASH, size: 1000 },
       },
     ],
@@ -335,6 +335,9 @@ describe('DisputesPage: detail', () => {
     const history = within(detail).getByTestId('dispute-history');
     expect(within(history).getAllByTitle(HASH)).toHaveLength(1);
     expect(within(history).getByText(/трейдер · 25\.11\.2026 14:30/)).toBeInTheDocument();
+    // The server's action names read as words.
+    expect(within(history).getByText('спор открыт')).toBeInTheDocument();
+    expect(within(history).getByText('файл загружен')).toBeInTheDocument();
     expect(within(detail).getByRole('link', { name: /receipt\.pdf/ })).toHaveAttribute(
       'href',
       'https://files.example/f1',
