@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { orderTypeSchema } from '../deals/contracts.ts';
-import {
-  DISPUTE_FILE_SIDES,
-  DISPUTE_RESOLUTIONS,
-  DISPUTE_ROLES,
-  DISPUTE_STATUSES,
-} from './messages.ts';
+import { DISPUTE_FILE_SIDES, DISPUTE_RESOLUTIONS, DISPUTE_ROLES, DISPUTE_STATUSES } from './messages.ts';
 
 export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
 
@@ -61,6 +56,11 @@ export const disputeListQuery = z.object({
     .optional()
     .transform((value) => (value ? value.split(',').filter(Boolean) : []))
     .pipe(z.array(disputeStatusSchema)),
+  /**
+   * Our addition: the page's search by id or requisites — part of the dispute's or the deal's id, the card or
+   * phone number (digits), the owner's name or the bank.
+   */
+  search: z.string().trim().max(100).optional(),
 });
 export type DisputeListQuery = z.infer<typeof disputeListQuery>;
 

@@ -139,6 +139,7 @@ export async function listDisputes(
   query: {
     viewer: { id: string; role: 'trader' | 'merchant' | 'support' };
     statuses: DisputeStatusValue[];
+    search?: string;
     sort: keyof typeof SORT_COLUMNS;
     order: 'asc' | 'desc';
     offset: number;
@@ -158,6 +159,21 @@ export async function listDisputes(
     );
   }
   if (query.statuses.length > 0) conditions.push(inArray(disputes.status, query.statuses));
+  const search = query.search?.trim();
+  if (search) {
+    // A literal substring (no LIKE wildcards from the user); card and phone also match by their digits alone.
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = search.replace(/\D/g, '');
+    const byDigits =
+      digits.length >= 3
+        ? sql` or regexp_replace(coalesce(${deals.card}, '') || ' ' || coalesce(${deals.phoneNumber}, ''), '\\D', '', 'g') like ${`%${digits}%`}`
+        : sql``;
+    conditions.push(
+      sql`(${disputes.id}::text ilike ${pattern} or ${deals.id}::text ilike ${pattern}
+        or ${deals.card} ilike ${pattern} or ${deals.phoneNumber} ilike ${pattern}
+        or ${deals.ownerName} ilike ${pattern} or ${deals.bankName} ilike ${pattern}${byDigits})`,
+    );
+  }
   const where = and(...conditions);
   const column = SORT_COLUMNS[query.sort];
   const rows = await db

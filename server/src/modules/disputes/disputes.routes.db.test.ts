@@ -11,7 +11,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { telegramAccounts, users } from '../../db/schema/index.ts';
+import { deals, telegramAccounts, users } from '../../db/schema/index.ts';
 
 describe('disputes routes', () => {
   let t: TestApp;
@@ -103,6 +103,35 @@ describe('disputes routes', () => {
       payload: { reason: 'x' },
     });
     expect(noKey.statusCode).toBe(401);
+  });
+
+  it('searches the list by part of an id, the card or phone digits, the owner or the bank', async () => {
+    const first = await dealInVerification();
+    const second = await dealInVerification();
+    const opened = [];
+    for (const deal of [first, second]) {
+      const answer = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Клиент оплатил' });
+      expect(answer.statusCode).toBe(201);
+      opened.push(answer.json().id as string);
+    }
+    const support = await signedInUser(t, { role: 'support' });
+    const ids = async (search: string) =>
+      (await get(support.cookie, `${API.disputes.list}?page_size=100&search=${encodeURIComponent(search)}`))
+        .json()
+        .results.map((item: { id: string }) => item.id);
+    expect(await ids(opened[0]!.slice(0, 13))).toEqual([opened[0]]);
+    expect(await ids(first.dealId.slice(-12).toUpperCase())).toEqual([opened[0]]);
+    const [deal] = await t.database.db.select().from(deals).where(eq(deals.id, second.dealId));
+    const digits = (deal!.phoneNumber ?? deal!.card ?? '').replace(/\D/g, '');
+    expect(await ids(digits.slice(-7))).toContain(opened[1]);
+    expect(await ids(digits.slice(-7))).not.toContain(opened[0]);
+    // A LIKE wildcard typed by the user is a plain character, not "anything".
+    expect(await ids('%')).toEqual([]);
+    // The trader's own list is searched within their disputes only.
+    expect(
+      (await get(first.traderCookie, `${API.disputes.list}?search=${opened[1]!.slice(0, 13)}`)).json()
+        .results,
+    ).toEqual([]);
   });
 
   it('role, Telegram requirement (400, never 403), list shapes per role and create by support', async () => {

@@ -337,6 +337,7 @@ export function createDisputesService(deps: {
       const { rows, count } = await repo.listDisputes(db, {
         viewer: { id: user.id, role },
         statuses: query.status,
+        search: query.search,
         sort: query.sort,
         order: query.order,
         offset: (query.page - 1) * query.page_size,

@@ -92,8 +92,10 @@ export function disputesQueryParams(
   statuses: string[],
   sort: DisputeSort,
   page: number,
+  search = '',
 ): Record<string, QueryValue> {
   return {
+    search: search.trim() || undefined,
     page,
     page_size: DISPUTES_PAGE_SIZE,
     sort: sort.sort,
@@ -112,8 +114,8 @@ export const disputesKeys = {
   all: ['disputes'] as const,
   role: ['disputes', 'role'] as const,
   lists: ['disputes', 'list'] as const,
-  list: (statuses: string[], sort: DisputeSort, page: number) =>
-    ['disputes', 'list', statuses, sort, page] as const,
+  list: (statuses: string[], sort: DisputeSort, page: number, search: string) =>
+    ['disputes', 'list', statuses, sort, page, search] as const,
   detail: (id: string) => ['disputes', 'detail', id] as const,
 };
 
@@ -132,12 +134,18 @@ export function useDisputeRole() {
 }
 
 /** GET api/v1/disputes/: one page of 10; the previous page stays on screen while the next loads. */
-export function useDisputeList(statuses: string[], sort: DisputeSort, page: number, enabled: boolean) {
+export function useDisputeList(
+  statuses: string[],
+  sort: DisputeSort,
+  page: number,
+  search: string,
+  enabled: boolean,
+) {
   return useQuery({
-    queryKey: disputesKeys.list(statuses, sort, page),
+    queryKey: disputesKeys.list(statuses, sort, page, search),
     queryFn: ({ signal }) =>
       apiClient.get<DisputesResponse>(API.disputes.list, {
-        query: disputesQueryParams(statuses, sort, page),
+        query: disputesQueryParams(statuses, sort, page, search),
         signal,
       }),
     placeholderData: keepPreviousData,

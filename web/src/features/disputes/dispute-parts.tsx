@@ -10,7 +10,6 @@ export const DISPUTE_PAGE_TEXT = {
   statusFilter: 'Статус',
   allStatuses: 'Все статусы',
   search: 'Поиск по ID или реквизитам',
-  searchHint: 'Поиск идёт по спорам текущей страницы.',
   createDispute: 'Create dispute',
   columns: {
     id: 'Dispute ID',
@@ -127,19 +126,4 @@ export function shortId(id: string): string {
 
 export function shortHash(hash: string): string {
   return hash.length > 16 ? `${hash.slice(0, 16)}…` : hash;
-}
-
-/**
- * Client-side search over the page on screen: the id or the requisites (card or phone). The search box
- * strips non-word characters (spec §5 Input filters), so ids and requisites are compared without their
- * dashes, spaces and pluses.
- */
-export function matchesDisputeSearch(dispute: Dispute, search: string): boolean {
-  const needle = search.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  if (!needle) return true;
-  if (dispute.id.toLowerCase().replace(/-/g, '').includes(needle)) return true;
-  const digits = needle.replace(/\D/g, '');
-  if (!digits || digits !== needle) return false;
-  const details = dispute.transaction.payment_details;
-  return [details.card, details.phone_number].some((value) => value?.replace(/\D/g, '').includes(digits));
 }

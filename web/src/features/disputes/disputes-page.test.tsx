@@ -256,36 +256,26 @@ describe('DisputesPage: role, list, filters', () => {
     expect(await screen.findAllByTestId('dispute-row')).toHaveLength(10);
   });
 
-  it('searches the page on screen by id and by requisites', async () => {
+  it('searches by id or requisites through the server after a pause, from page 1, and Reset clears it', async () => {
     const user = userEvent.setup();
-    const byCard = dispute({
-      transaction: {
-        ...dispute().transaction,
-        payment_details: {
-          phone_number: null,
-          card: '2200123412341234',
-          bank: { name: 'Т-Банк' },
-          currency: { symbol: '₽' },
-        },
-      },
-    });
-    const other = dispute();
-    renderPage({
+    const { listUrls } = renderPage({
       [`GET ${API.disputes.userRole}`]: roleOf('trader'),
-      [`GET ${API.disputes.list}`]: listOf([byCard, other]),
+      [`GET ${API.disputes.list}`]: listOf([dispute()]),
     });
     await screen.findAllByTestId('dispute-row');
     const box = screen.getByRole('searchbox', { name: TEXT.search });
-    await user.type(box, '2200 1234');
-    expect(screen.getAllByTestId('dispute-row')).toHaveLength(1);
-    await user.clear(box);
     await user.type(box, '<b>');
     expect(box).toHaveValue('b');
     await user.clear(box);
-    await user.type(box, other.id.slice(0, 13));
-    const rows = screen.getAllByTestId('dispute-row');
-    expect(rows).toHaveLength(1);
-    expect(within(rows[0]!).getByTestId('dispute-id')).toHaveAttribute('title', other.id);
+    await user.type(box, '2200 1234');
+    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('search')).toBe('2200 1234'));
+    expect(listUrls().at(-1)?.searchParams.get('page')).toBe('1');
+    // One request for the pause, not one per keystroke.
+    expect(listUrls().filter((url) => url.searchParams.get('search') === '2200 12')).toHaveLength(0);
+    // Reset: the box empties and the unsearched list (already fetched) is back.
+    await user.click(screen.getByRole('button', { name: /Reset/ }));
+    expect(box).toHaveValue('');
+    expect(await screen.findAllByTestId('dispute-row')).toHaveLength(1);
   });
 
   it('shows cards at 768 px and the table above', async () => {

@@ -21,6 +21,7 @@ import {
   ResetButton,
   SearchField,
   Skeleton,
+  useDebouncedSearch,
   useMediaQuery,
 } from '../../ui/index.ts';
 import {
@@ -41,7 +42,7 @@ import {
 import { CreateDisputeModal } from './create-dispute-modal.tsx';
 import { DisputeDetailModal } from './dispute-detail-modal.tsx';
 import { DisputeCards, DisputeTable } from './dispute-list.tsx';
-import { matchesDisputeSearch, DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
+import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
 
 /** Spec §2 Disputes page: cards instead of the table at 768 px or less. */
 export const DISPUTES_CARDS_QUERY = '(max-width: 768px)';
@@ -72,8 +73,7 @@ function TelegramRequired() {
 
 /**
  * The Disputes page /dispute (spec §2, §4, §6, §8 Disputes): role-aware. Everyone sees their disputes, 10
- * per page, filtered by status, searched by id or requisites (over the page on screen: the list call has no
- * search parameter), sortable, as a table or (768 px or less) cards, with a detail modal. Support blocks a
+ * per page, filtered by status, searched by id or requisites (the list call's `search`, our addition), sortable, as a table or (768 px or less) cards, with a detail modal. Support blocks a
  * dispute while its detail is open, resolves it and deletes files, and creates disputes; traders and
  * merchants upload their own side's evidence.
  */
@@ -81,7 +81,12 @@ export function DisputesPage() {
   const queryClient = useQueryClient();
   const role = useDisputeRole();
   const [statuses, setStatuses] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
+  // The committed search goes to the server (id or requisites across every page); the box debounces typing.
+  const [committedSearch, setCommittedSearch] = useState('');
+  const [search, setSearch] = useDebouncedSearch(committedSearch, (text) => {
+    setCommittedSearch(text);
+    setPage(1);
+  });
   const [sort, setSort] = useState<DisputeSort>(DEFAULT_DISPUTE_SORT);
   const [page, setPage] = useState(1);
   const [opening, setOpening] = useState<string | null>(null);
@@ -90,7 +95,7 @@ export function DisputesPage() {
   const cards = useMediaQuery(DISPUTES_CARDS_QUERY);
   const userRole = role.data?.role;
   const isSupport = userRole === 'support';
-  const list = useDisputeList(statuses, sort, page, userRole !== undefined);
+  const list = useDisputeList(statuses, sort, page, committedSearch, userRole !== undefined);
 
   useEffect(() => {
     if (list.errorUpdatedAt > 0 && !isTelegramRequired(list.error)) {
@@ -152,7 +157,7 @@ export function DisputesPage() {
   }, [emptyPage]);
 
   const telegram = isTelegramRequired(role.error) || isTelegramRequired(list.error);
-  const results = (list.data?.results ?? []).filter((dispute) => matchesDisputeSearch(dispute, search));
+  const results = list.data?.results ?? [];
   const supportIds = new Set(list.data?.support_data ?? []);
 
   let content: ReactNode;
@@ -184,7 +189,7 @@ export function DisputesPage() {
       />
     );
   } else if (results.length === 0) {
-    const filtered = statuses.length > 0 || search.trim() !== '' || (list.data?.total_items ?? 0) > 0;
+    const filtered = statuses.length > 0 || committedSearch !== '' || (list.data?.total_items ?? 0) > 0;
     content = filtered ? (
       <EmptyState icon={<SearchX size={22} />} title={TEXT.emptyFiltered} />
     ) : (
@@ -240,10 +245,10 @@ export function DisputesPage() {
               onClick={() => {
                 changeStatuses([]);
                 setSearch('');
+                setCommittedSearch('');
               }}
             />
           </FilterBar>
-          <p className="mt-1.5 text-caption text-gray-500">{TEXT.searchHint}</p>
         </div>
       ) : null}
       {content}
