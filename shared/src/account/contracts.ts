@@ -65,30 +65,37 @@ const otpField = z.string().superRefine((value, ctx) => {
   if (error) ctx.addIssue({ code: 'custom', message: error });
 });
 
+/** The new password under the settings rule (spec §5 Settings) and its confirmation. */
+const settingsPasswordFields = {
+  new_password: z.string().superRefine((value, ctx) => {
+    const error = settingsPasswordError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+  confirm_password: z.string(),
+};
+
+/** 'Пароли не совпадают' under the confirmation when the two differ. */
+function confirmationMatches(
+  value: { new_password: string; confirm_password: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.new_password !== value.confirm_password) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirm_password'],
+      message: SETTINGS_MESSAGES.passwordsMismatch,
+    });
+  }
+}
+
 /**
  * POST /account/user/password-reset/ from a signed-in caller (spec §7 Settings password change): the settings
  * password rule (spec §5 Settings) instead of the sign-up rule; the otp is the code mailed by
  * request-password-reset (our addition: a session alone must not change the password).
  */
 export const settingsPasswordChangeRequest = z
-  .object({
-    email: emailField,
-    otp: otpField,
-    new_password: z.string().superRefine((value, ctx) => {
-      const error = settingsPasswordError(value);
-      if (error) ctx.addIssue({ code: 'custom', message: error });
-    }),
-    confirm_password: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.new_password !== value.confirm_password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirm_password'],
-        message: SETTINGS_MESSAGES.passwordsMismatch,
-      });
-    }
-  });
+  .object({ email: emailField, otp: otpField, ...settingsPasswordFields })
+  .superRefine(confirmationMatches);
 export type SettingsPasswordChangeRequest = z.infer<typeof settingsPasswordChangeRequest>;
 
 /** The picked file as the avatar form holds it (a browser File; only its type and size are checked here). */
@@ -115,21 +122,5 @@ export type AvatarFormValues = z.input<typeof avatarForm>;
  * The Settings password form (spec §5 Settings): the settings rule, and the confirmation must match
  * ('Пароли не совпадают'). The mailed code is asked for afterwards, in the confirmation dialog.
  */
-export const settingsPasswordForm = z
-  .object({
-    new_password: z.string().superRefine((value, ctx) => {
-      const error = settingsPasswordError(value);
-      if (error) ctx.addIssue({ code: 'custom', message: error });
-    }),
-    confirm_password: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.new_password !== value.confirm_password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirm_password'],
-        message: SETTINGS_MESSAGES.passwordsMismatch,
-      });
-    }
-  });
+export const settingsPasswordForm = z.object(settingsPasswordFields).superRefine(confirmationMatches);
 export type SettingsPasswordForm = z.infer<typeof settingsPasswordForm>;

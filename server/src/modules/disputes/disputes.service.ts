@@ -57,6 +57,24 @@ const OUTCOME_TEXT: Record<DisputeResolution, string> = {
   insufficient: 'недостаточно доказательств, спор передан на дополнительное рассмотрение',
 };
 
+/** A rating event of a dispute's deal (spec §9), written in its cause's transaction; each kind once per dispute. */
+function recordRatingEvent(
+  tx: Tx,
+  deal: { id: string; traderId: string; paymentMethodId: string },
+  disputeId: string,
+  kind: 'created' | 'ignored' | 'finished_within_18h',
+  at: Date,
+) {
+  return repo.insertRatingEvent(tx, {
+    traderId: deal.traderId,
+    paymentMethodId: deal.paymentMethodId,
+    dealId: deal.id,
+    disputeId,
+    kind,
+    createdAt: at,
+  });
+}
+
 export function createDisputesService(deps: {
   database: Database;
   config: Pick<
@@ -136,14 +154,7 @@ export function createDisputesService(deps: {
         note: reason,
         createdAt: at,
       });
-      await repo.insertRatingEvent(tx, {
-        traderId: deal.traderId,
-        paymentMethodId: deal.paymentMethodId,
-        dealId: deal.id,
-        disputeId: id,
-        kind: 'created',
-        createdAt: at,
-      });
+      await recordRatingEvent(tx, deal, id, 'created', at);
       const text = disputeOpenedText(deal.id, moscowDateTime(evidenceDeadline));
       await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
       await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
@@ -301,14 +312,7 @@ export function createDisputesService(deps: {
           if (!due.traderEvidence && dispute.evidenceDeadline.getTime() <= at.getTime()) {
             const deal = await deps.orders.findDeal(tx, dispute.dealId);
             if (deal) {
-              await repo.insertRatingEvent(tx, {
-                traderId: deal.traderId,
-                paymentMethodId: deal.paymentMethodId,
-                dealId: deal.id,
-                disputeId: dispute.id,
-                kind: 'ignored',
-                createdAt: at,
-              });
+              await recordRatingEvent(tx, deal, dispute.id, 'ignored', at);
             }
           }
           return true;
@@ -626,24 +630,10 @@ export function createDisputesService(deps: {
           dispute.evidenceDeadline.getTime() <= at.getTime() &&
           !(await repo.hasEvidence(tx, dispute.id, 'trader'))
         ) {
-          await repo.insertRatingEvent(tx, {
-            traderId: deal.traderId,
-            paymentMethodId: deal.paymentMethodId,
-            dealId: deal.id,
-            disputeId: dispute.id,
-            kind: 'ignored',
-            createdAt: at,
-          });
+          await recordRatingEvent(tx, deal, dispute.id, 'ignored', at);
         }
         if (isDisputeCompleted(status) && at.getTime() - dispute.createdAt.getTime() <= FINISHED_QUICKLY_MS) {
-          await repo.insertRatingEvent(tx, {
-            traderId: deal.traderId,
-            paymentMethodId: deal.paymentMethodId,
-            dealId: deal.id,
-            disputeId: dispute.id,
-            kind: 'finished_within_18h',
-            createdAt: at,
-          });
+          await recordRatingEvent(tx, deal, dispute.id, 'finished_within_18h', at);
         }
         await repo.releaseBlock(tx, { disputeId: dispute.id, supportUserId: user.id, at });
         const text = disputeResolvedText(deal.id, OUTCOME_TEXT[input.resolution]);
