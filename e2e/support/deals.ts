@@ -108,7 +108,7 @@ export function createMerchantKey(email: string): string {
 export async function createOrder(
   request: APIRequestContext,
   key: string,
-  body: { amount: string; payment_mode: 'sbp' | 'c2c'; external_id: string },
+  body: { amount: string; payment_mode: 'sbp' | 'c2c'; external_id: string; bank_id?: number },
 ): Promise<Order> {
   const answer = await request.post(`${API_BASE}${API.merchant.orders}`, {
     headers: { Authorization: `Bearer ${key}`, 'Idempotency-Key': randomUUID() },
@@ -128,6 +128,8 @@ export interface Device {
 /** Everything routing asks of a trader, set up through the product's own calls. */
 export interface RoutableTrader {
   methodId: string;
+  /** The method's bank: orders that name it (`bank_id`) can only route to this spec's trader. */
+  bankId: number;
   owner: string;
   phone: string;
   bankName: string;
@@ -138,15 +140,18 @@ export interface RoutableTrader {
  * Makes a signed-in trader routable (issue 10 Routing): an Online SBP method of Сбербанк (the bank whose
  * SMS the notification parser reads), linked to a terminal paired through the device API and heartbeating.
  * `trader` is the trader's session (a signed-in page's request); `request` is a sessionless client for the
- * device API. `digits` keeps the phone and account unique across runs.
+ * device API. `digits` keeps the phone and account unique across runs. Specs run in parallel on one server
+ * and routing gives an order to the least recently used method, so each spec that makes a trader routable
+ * takes its own bank and names it in its orders (`bank_id`); otherwise one spec's order can go to another
+ * spec's trader.
  */
 export async function makeRoutable(
   trader: APIRequestContext,
   request: APIRequestContext,
   email: string,
   digits: string,
+  bankName = 'Сбербанк',
 ): Promise<RoutableTrader> {
-  const bankName = 'Сбербанк';
   const owner = 'Ivan Petrov';
   const phone = `+7999${digits.slice(-7).padStart(7, '0')}`;
   const banks = await trader.get(`${E2E.apiPrefix}${API.payments.banks}`);
@@ -219,5 +224,5 @@ export async function makeRoutable(
     data: { is_active: true },
   });
   expect(online.ok(), await online.text()).toBe(true);
-  return { methodId, owner, phone, bankName, device };
+  return { methodId, bankId: bank!.id, owner, phone, bankName, device };
 }

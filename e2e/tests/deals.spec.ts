@@ -96,10 +96,11 @@ test('an order paid by hand: the payer says paid, the trader confirms on /deal, 
     amount: '1500.00',
     payment_mode: 'sbp',
     external_id: `e2e-${runId}-hand`,
+    bank_id: trader.bankId,
   });
   expect(order).toMatchObject({ status: 'pending', amount: '1500.00', currency: 'RUB', rate: '92.50' });
   expect(order.payment_url).toBe(`${E2E.baseUrl}/c2c/${order.id}`);
-  expect(order.requisites.owner_name).toBe(trader.owner);
+  expect(order.requisites).toMatchObject({ owner_name: trader.owner, phone_number: trader.phone });
 
   const payerContext = await browser.newContext();
   const payer = await openPayerPage(payerContext, order);
@@ -159,6 +160,7 @@ test('an order completed by the terminal: the bank SMS matches the deal, the mer
     amount: '1700.00',
     payment_mode: 'sbp',
     external_id: `e2e-${runId}-terminal`,
+    bank_id: trader.bankId,
   });
   expect(order.status).toBe('pending');
 

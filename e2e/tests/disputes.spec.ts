@@ -3,7 +3,7 @@ import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { admin, createUser } from '../support/admin.ts';
 import { signIn } from '../support/auth.ts';
-import { createMerchantKey, createOrder, makeRoutable } from '../support/deals.ts';
+import { createMerchantKey, createOrder, makeRoutable, type RoutableTrader } from '../support/deals.ts';
 import { E2E } from '../support/env.ts';
 import { linkTelegram } from '../support/telegram.ts';
 
@@ -25,6 +25,7 @@ let merchantKey: string;
 let traderAccount: { email: string; password: string };
 let supportAccount: { email: string; password: string };
 let traderContext: BrowserContext;
+let trader: RoutableTrader;
 let device: APIRequestContext;
 const runDigits = String(Date.now()).slice(-8);
 
@@ -41,7 +42,8 @@ test.beforeAll(async ({ browser, playwright }) => {
   await signIn(traderPage, traderAccount.email, traderAccount.password);
   await linkTelegram(traderPage, 'Trader');
   device = await playwright.request.newContext();
-  await makeRoutable(traderContext.request, device, traderAccount.email, runDigits);
+  // Т-Банк: deals.spec's trader (Сбербанк) runs in parallel and must not take these orders, nor these its.
+  trader = await makeRoutable(traderContext.request, device, traderAccount.email, runDigits, 'Т-Банк');
 });
 
 test.afterAll(async () => {
@@ -55,7 +57,9 @@ async function paidOrder(request: APIRequestContext, amount: string) {
     amount,
     payment_mode: 'sbp',
     external_id: `dispute-${randomUUID()}`,
+    bank_id: trader.bankId,
   });
+  expect(order.requisites.phone_number, 'the order went to this spec\'s trader').toBe(trader.phone);
   const paid = await request.post(`${API_BASE}${API.payer.paid(order.id)}`);
   expect(paid.ok(), await paid.text()).toBe(true);
   return order;
