@@ -16,6 +16,8 @@ export const API = {
     checkUserAuth: '/account/check_user_auth/',
   },
   dashboard: '/api/account/dashboard/',
+  /** Spec §7 Dashboard chart, spelt as the spec writes it: `?range=24h|30d|1y` plus our optional `tz` (IANA). */
+  dashboardChart: '/account/user/get-data-grafic/',
   /** Spec §7 Settings (Profile and Notification); the password change uses auth.requestPasswordReset/passwordReset. */
   settings: {
     userInfo: '/api/account/user_info/',

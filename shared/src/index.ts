@@ -11,6 +11,7 @@ export * from './input-filters.ts';
 export * from './merchant/index.ts';
 export * from './money.ts';
 export * from './payments/index.ts';
+export * from './rating/index.ts';
 export * from './roles.ts';
 export * from './telegram/index.ts';
 export * from './terminals/index.ts';

@@ -51,3 +51,31 @@ export const dashboardResponse = z.object({
   terminals: z.array(dashboardTerminalSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/** Spec §2 Transaction Summary ranges, with the selector's exact labels. */
+export const CHART_RANGES = ['24h', '30d', '1y'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+export const CHART_RANGE_LABELS: Record<ChartRange, string> = {
+  '24h': '24h Hourly',
+  '30d': '30d Daily',
+  '1y': '1y Yearly',
+};
+/** Buckets per range: 24 hours, 30 days, 12 months, each ending with the current one. */
+export const CHART_BUCKETS: Record<ChartRange, number> = { '24h': 24, '30d': 30, '1y': 12 };
+
+/**
+ * GET get-data-grafic query: `range` (spec §7) and our optional `tz`, an IANA time zone the buckets follow
+ * (default UTC).
+ */
+export const chartQuerySchema = z.object({
+  range: z.enum(CHART_RANGES),
+  tz: z.string().min(1).max(64).optional(),
+});
+export type ChartQuery = z.infer<typeof chartQuerySchema>;
+
+/** Spec §3 Chart data: `period` is the bucket's start in ISO 8601 (with the zone's offset), `count` the deals created in it. */
+export const chartResponseSchema = z.object({
+  time_range: z.enum(CHART_RANGES),
+  data: z.array(z.object({ period: z.string(), count: z.number().int().nonnegative() })),
+});
+export type ChartResponse = z.infer<typeof chartResponseSchema>;
