@@ -1,13 +1,31 @@
 import { API, type DashboardResponse } from '@app/shared';
+import { CHART_RANGE_LABELS, type ChartResponse } from '@app/shared/wallet/dashboard';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
-import { renderAt } from '../../test/render.tsx';
+import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { markFirstVisit } from '../auth/first-visit.ts';
+import type { TransactionChartProps } from './transaction-chart.tsx';
+import { TRANSACTION_SUMMARY_TEXT } from './transaction-summary-card.tsx';
 import { BALANCE_HIDDEN_STORAGE_KEY } from './use-balance-hidden.ts';
+
+// jsdom has no canvas for uPlot: the plot shows what it was given instead (the card's own logic is real).
+vi.mock('./transaction-chart.tsx', () => ({
+  default: ({ series }: TransactionChartProps) => (
+    <div
+      data-testid="chart-plot"
+      data-range={series.range}
+      data-counts={series.counts.join(',')}
+      data-ticks={series.ticks.join('|')}
+    />
+  ),
+}));
+
+// The route chunks load once up front, so the first test is not slower than the rest.
+beforeAll(() => loadLazyRoutes(), 30_000);
 
 function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): DashboardResponse {
   return {
@@ -154,7 +172,7 @@ describe('balance menu', () => {
 });
 
 describe('Terminals card', () => {
-  const terminalsRegion = () => screen.getByRole('region', { name: 'Terminals' });
+  const terminalsRegion = () => screen.getByRole('region', { name: 'Threat by terminals' });
 
   function withTerminals(terminals: DashboardResponse['terminals']) {
     return { [`GET ${API.dashboard}`]: { body: { ...dashboardBody(), terminals } } };
@@ -168,9 +186,9 @@ describe('Terminals card', () => {
         { id: 't-2', name: 'Redmi', phone_charge: 5 },
       ]),
     );
-    const cards = await within(await screen.findByRole('region', { name: 'Terminals' })).findAllByTestId(
-      'device-card',
-    );
+    const cards = await within(
+      await screen.findByRole('region', { name: 'Threat by terminals' }),
+    ).findAllByTestId('device-card');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Pixel 7')).toBeInTheDocument();
     expect(cards[0]).toHaveTextContent('Device ID: t-1');
@@ -286,5 +304,131 @@ describe('Last Transaction card', () => {
     setup(false);
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
     expect(within(region()).queryByTestId('last-transaction')).not.toBeInTheDocument();
+  });
+});
+
+describe('Last Transaction pages', () => {
+  it('pages the 50 deals of the answer 5 at a time', async () => {
+    const user = userEvent.setup();
+    const transactions = Array.from({ length: 50 }, (_, index) => ({
+      id: `${String(index).padStart(8, '0')}-aaaa-4bbb-8ccc-dddddddddddd`,
+      created_at: new Date(2026, 10, 25, 14, index).toISOString(),
+      amount: 100 + index,
+      profit: 1,
+      bank: 'Т-Банк',
+      status: 'complete',
+    }));
+    setup(false, { [`GET ${API.dashboard}`]: { body: { ...dashboardBody(), transactions } } });
+    const region = await screen.findByRole('region', { name: 'Last Transaction' });
+    expect(await within(region).findAllByTestId('last-transaction')).toHaveLength(5);
+    await user.click(within(region).getByRole('button', { name: 'Страница 10' }));
+    const last = within(region).getAllByTestId('last-transaction');
+    expect(last).toHaveLength(5);
+    expect(last[4]).toHaveTextContent('$149.00');
+    expect(within(region).queryByRole('button', { name: 'Страница 11' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Rating card placement', () => {
+  afterEach(() => setViewportWidth(1024));
+
+  const sideColumn = () => screen.queryByTestId('dashboard-side-column');
+
+  it('sits beside the banners above 900 px and shows profile.rating', async () => {
+    setViewportWidth(1280);
+    setup(false);
+    const card = await screen.findByTestId('rating-card');
+    expect(sideColumn()).toContainElement(card);
+    await waitFor(() =>
+      expect(within(card).getByRole('meter', { name: 'Rating' })).toHaveAttribute('aria-valuenow', '87.5'),
+    );
+    expect(within(card).getByRole('meter')).toHaveAttribute('data-tone', 'green');
+  });
+
+  it('moves into the single column at 900 px and back when the window widens', async () => {
+    setViewportWidth(900);
+    setup(false);
+    const card = await screen.findByTestId('rating-card');
+    expect(sideColumn()).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('rating-card')).toHaveLength(1);
+    // In the column: after the banners, before My Balance.
+    const banners = screen.getByTestId('banner-carousel');
+    const balance = screen.getByRole('region', { name: 'My Balance' });
+    expect(banners.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card.compareDocumentPosition(balance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    setViewportWidth(901);
+    await waitFor(() => expect(sideColumn()).toContainElement(screen.getByTestId('rating-card')));
+  });
+
+  it('shows the default 75 % while the dashboard loads', async () => {
+    setup(false, { [`GET ${API.dashboard}`]: 'never' });
+    const gauge = await screen.findByRole('meter', { name: 'Rating' });
+    expect(gauge).toHaveAttribute('aria-valuenow', '75');
+    expect(gauge).toHaveAttribute('data-loading', 'true');
+    // The banners need no data: they are there before the answer.
+    expect(screen.getAllByTestId('banner')).toHaveLength(4);
+  });
+});
+
+describe('Transaction Summary chart', () => {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  function chartBody(range: ChartResponse['time_range'], counts: number[]): ChartResponse {
+    return {
+      time_range: range,
+      data: counts.map((count, index) => ({
+        period: new Date(Date.UTC(2026, 10, 25, index)).toISOString(),
+        count,
+      })),
+    };
+  }
+
+  /** The full URLs the page asked for the chart, with their query strings. */
+  function chartUrls(fetch: ReturnType<typeof vi.fn>): URL[] {
+    return fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith(API.dashboardChart));
+  }
+
+  it('asks for 24h in the browser’s time zone, then for the range the selector picks', async () => {
+    const user = userEvent.setup();
+    const { fetch } = setup(false, {
+      // The mock's handlers see the path only; the range is in the query string of the latest request.
+      [`GET ${API.dashboardChart}`]: () => {
+        const url = chartUrls(fetch).at(-1)!;
+        const range = url.searchParams.get('range') as ChartResponse['time_range'];
+        return { body: chartBody(range, range === '24h' ? [1, 2, 3] : [4, 5]) };
+      },
+    });
+    const card = await screen.findByRole('region', { name: TRANSACTION_SUMMARY_TEXT.title });
+    const buttons = within(card).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['24h Hourly', '30d Daily', '1y Yearly']);
+    expect(within(card).getByRole('button', { name: CHART_RANGE_LABELS['24h'] })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const plot = await within(card).findByTestId('chart-plot');
+    await waitFor(() => expect(plot).toHaveAttribute('data-counts', '1,2,3'));
+    expect(within(card).getByTestId('chart-total')).toHaveTextContent('6');
+    const first = chartUrls(fetch)[0]!;
+    expect(first.searchParams.get('range')).toBe('24h');
+    expect(first.searchParams.get('tz')).toBe(timeZone);
+
+    await user.click(within(card).getByRole('button', { name: '30d Daily' }));
+    expect(within(card).getByRole('button', { name: '30d Daily' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(card).getByRole('button', { name: '24h Hourly' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(within(card).getByTestId('chart-plot')).toHaveAttribute('data-counts', '4,5'));
+    expect(within(card).getByTestId('chart-plot')).toHaveAttribute('data-range', '30d');
+    const last = chartUrls(fetch).at(-1)!;
+    expect(last.searchParams.get('range')).toBe('30d');
+    expect(last.searchParams.get('tz')).toBe(timeZone);
+  });
+
+  it('shows an empty chart when the request fails', async () => {
+    setup(false, { [`GET ${API.dashboardChart}`]: { status: 400, body: { detail: 'Некорректный период' } } });
+    const card = await screen.findByRole('region', { name: TRANSACTION_SUMMARY_TEXT.title });
+    expect(await within(card).findByText(TRANSACTION_SUMMARY_TEXT.failed)).toBeInTheDocument();
+    expect(within(card).getByTestId('chart-plot')).toHaveAttribute('data-counts', '');
+    expect(within(card).queryByTestId('chart-total')).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar, OverlayLoader } from '../../ui/index.ts';
+import { Avatar, OverlayLoader, useMediaQuery } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { isFirstVisit } from '../auth/first-visit.ts';
 import { displayName } from '../shell/display-name.ts';
 import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { RatingCard } from './rating-card.tsx';
 import { TerminalsCard } from './terminals-card.tsx';
+import { TransactionSummaryCard } from './transaction-summary-card.tsx';
 import { TransactionsCard } from './transactions-card.tsx';
+
+/** At this width or less the Rating card leaves the side column for the single column (spec §2, §9 900 px). */
+export const DASHBOARD_SINGLE_COLUMN_QUERY = '(max-width: 900px)';
 
 /**
  * The welcome header (spec §2 Home dashboard; English like the rest of the dashboard, whose name
@@ -24,8 +30,10 @@ const WalletModal = lazy(() =>
 );
 
 /**
- * Home dashboard (/, /profile): the welcome header, the My Balance card with the wallet dialogs, the Last
- * Transaction table and the terminals' device cards.
+ * Home dashboard (/, /profile), spec §2: the welcome header; the banner carousel with the Rating card beside
+ * it (above 900 px) or below it in the single column; My Balance with the wallet dialogs; the Transaction
+ * Summary chart; the Last Transaction table and the terminals' device cards. The banners and the chart's
+ * frame need no data, so they paint before the dashboard answer arrives.
  */
 export function DashboardPage() {
   const user = useAuthUser();
@@ -40,6 +48,8 @@ export function DashboardPage() {
     tab: 'deposit',
     opened: false,
   });
+  const singleColumn = useMediaQuery(DASHBOARD_SINGLE_COLUMN_QUERY);
+  const ratingCard = <RatingCard rating={profile?.rating} failed={dashboard.isError} className="h-full" />;
 
   return (
     <>
@@ -47,13 +57,23 @@ export function DashboardPage() {
         <Avatar src={profile?.avatar} name={name} size="lg" />
         <h1 className="min-w-0 truncate text-h1 text-gray-900">{greeting(name, isFirstVisit(user.id))}</h1>
       </header>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
+        <div className="grid grid-cols-1 items-start gap-6 min-[901px]:grid-cols-[minmax(0,1fr)_17rem] min-[1261px]:grid-cols-[minmax(0,1fr)_19rem]">
+          <BannerCarousel />
+          {singleColumn ? null : (
+            <aside className="self-stretch" data-testid="dashboard-side-column">
+              {ratingCard}
+            </aside>
+          )}
+        </div>
+        {singleColumn ? ratingCard : null}
         <BalanceCard
           profile={profile}
           error={dashboard.isError ? `Error: ${dashboard.error.message}` : null}
           isLead={isLead}
           onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
         />
+        <TransactionSummaryCard />
         {dashboard.isError ? null : (
           <>
             <TransactionsCard transactions={dashboard.data?.transactions} />

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { buttonClasses, Card, cx, Pagination, Skeleton } from '../../ui/index.ts';
 import { DeviceCard } from '../terminals/device-card.tsx';
 
-/** Words of the dashboard's terminals card (spec §2 Home dashboard; the dashboard speaks English). */
+/** Words of the dashboard's terminals card (spec §2 Home dashboard 'Threat by terminals'; the dashboard speaks English). */
 export const DASHBOARD_TERMINALS_TEXT = {
-  title: 'Terminals',
+  title: 'Threat by terminals',
   empty: 'No terminals yet',
   all: 'Все терминалы',
   add: 'Перейти к терминалам',
