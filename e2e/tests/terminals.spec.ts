@@ -163,7 +163,7 @@ for (const width of [375, 1280]) {
 
     await test.step('sees the device on the dashboard', async () => {
       await page.goto('/');
-      const terminals = page.getByRole('region', { name: 'Terminals' });
+      const terminals = page.getByRole('region', { name: 'Threat by terminals' });
       await expect(terminals.getByTestId('device-card')).toHaveCount(1);
       await expect(terminals.getByRole('img', { name: 'Заряд 77%' })).toBeVisible();
       await expect(terminals.getByText(`Касса ${width}`)).toBeVisible();
