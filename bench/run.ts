@@ -1,8 +1,8 @@
 // `npm run bench`: the API's hot paths as ratios to ceilings measured in this same run, so the figures mean
 // the same on any machine. This process serves the API (and the ceiling); every load comes from a separate
 // child process (bench/load.ts), because a load generator sharing the server's event loop measures itself.
-// BENCH_SECONDS sets the length of each measurement (default 5); BENCH_ONLY=api or =orders runs one part
-// (the orders part is bench/orders.ts); TEST_DATABASE_URL names a PostgreSQL server on which a throwaway
+// BENCH_SECONDS sets the length of each measurement (default 5); BENCH_ONLY=api, =orders or =dashboard runs one
+// part, a comma-separated list several (the orders part is bench/orders.ts, the dashboard part bench/dashboard.ts); TEST_DATABASE_URL names a PostgreSQL server on which a throwaway
 // database is created and dropped.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,13 +26,16 @@ import { findLive, insertSession } from '../server/src/modules/auth/sessions.rep
 import type { Mailer } from '../server/src/modules/mail/mailer.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
+import { benchDashboard } from './dashboard.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
 import type { LoadRequest, LoadResult } from './load.ts';
 import { benchOrders } from './orders.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** BENCH_ONLY=api or BENCH_ONLY=orders runs one part; unset, both. */
-const PARTS = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ['api', 'orders']);
+/** BENCH_ONLY=api, =orders or =dashboard runs one part (or a comma-separated list); unset, all of them. */
+const PARTS = new Set(
+  process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ['api', 'orders', 'dashboard'],
+);
 const CONNECTIONS = 16;
 const EVENT_LOOP_GOAL_MS = 20;
 const LIST_RATIO_GOAL = 1.5;
@@ -339,6 +342,9 @@ async function benchEngine(
         connections: CONNECTIONS,
         databaseUrl: options.databaseUrl,
       });
+    }
+    if (PARTS.has('dashboard')) {
+      await benchDashboard({ engine, database, ctx, origin, seconds: SECONDS });
     }
   } finally {
     await app.close();

@@ -11,3 +11,16 @@ export function uniqueViolation(error: unknown): { constraint?: string } | null 
   }
   return null;
 }
+
+/**
+ * PostgreSQL's invalid_parameter_value (22023), found on the error or its causes: e.g. a time zone name the
+ * server's zone database does not know.
+ */
+export function invalidParameterValue(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if ((current as { code?: string }).code === '22023') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

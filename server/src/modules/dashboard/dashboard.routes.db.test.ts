@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealParties, insertDealsAt } from '../../../test/deal-fixtures.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { walletWhitelist } from '../../db/schema/index.ts';
+import { DASHBOARD_TERMINALS_CAP } from './dashboard.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,5 +93,60 @@ describe('GET /api/account/dashboard/', () => {
     });
     expect(wallets((await dashboard(other.cookie)).json().profile.white_list)).toEqual([second]);
     expect((await dashboard(trader.cookie)).json().profile.white_list).toEqual([]);
+  });
+
+  it('carries the last 50 deals of the trader, newest first, and none of anybody else', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const parties = await dealParties(t, { traderId: user.id });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    await insertDealsAt(
+      t,
+      parties,
+      Array.from({ length: 55 }, (_, i) => new Date(start + i * 60_000)),
+    );
+    await insertDealsAt(t, await dealParties(t, { merchantId: parties.merchantId }), [
+      '2026-02-01T00:00:00Z',
+    ]);
+    const { transactions } = (await dashboard(cookie)).json();
+    expect(transactions).toHaveLength(50);
+    expect(transactions[0]).toMatchObject({
+      created_at: new Date(start + 54 * 60_000).toISOString(),
+      bank: 'Сбербанк',
+    });
+    expect(transactions[49].created_at).toBe(new Date(start + 5 * 60_000).toISOString());
+  });
+
+  it("carries all of the user's listed terminals, newest first, up to the cap, and nobody else's", async () => {
+    const { user, cookie } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const terminal = (
+      userId: string,
+      name: string,
+      minute: number,
+      extra: 'listed' | 'pending' | 'deleted',
+    ) => sql`
+      insert into terminals (user_id, name, status, activated_at, deleted_at, phone_charge, created_at)
+      values (${userId}::uuid, ${name}, ${extra === 'pending' ? 'pending' : 'Enabled'},
+              ${extra === 'pending' ? null : '2026-01-01T00:00:00Z'}::timestamptz,
+              ${extra === 'deleted' ? '2026-01-02T00:00:00Z' : null}::timestamptz,
+              ${minute}, ${new Date(Date.parse('2026-01-01T00:00:00Z') + minute * 60_000).toISOString()}::timestamptz)`;
+    for (let minute = 1; minute <= 7; minute++)
+      await t.database.db.execute(terminal(user.id, `Телефон ${minute}`, minute, 'listed'));
+    await t.database.db.execute(terminal(user.id, 'Не активирован', 30, 'pending'));
+    await t.database.db.execute(terminal(user.id, 'Удалён', 31, 'deleted'));
+    await t.database.db.execute(terminal(other.user.id, 'Чужой', 32, 'listed'));
+    const { terminals } = (await dashboard(cookie)).json();
+    expect(terminals.map((row: { name: string }) => row.name)).toEqual(
+      [7, 6, 5, 4, 3, 2, 1].map((n) => `Телефон ${n}`),
+    );
+    expect(terminals[0]).toEqual({ id: expect.any(String), name: 'Телефон 7', phone_charge: 7 });
+
+    await t.database.db.execute(sql`
+      insert into terminals (user_id, name, status, activated_at, created_at)
+      select ${user.id}::uuid, 'Пакет ' || g, 'Enabled', now(), now() + g * interval '1 second'
+      from generate_series(1, ${DASHBOARD_TERMINALS_CAP}) as g`);
+    const capped = (await dashboard(cookie)).json().terminals;
+    expect(capped).toHaveLength(DASHBOARD_TERMINALS_CAP);
+    expect(capped[0].name).toBe(`Пакет ${DASHBOARD_TERMINALS_CAP}`);
   });
 });

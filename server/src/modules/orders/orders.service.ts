@@ -42,8 +42,8 @@ import { sniffReceiptType } from './receipt-type.ts';
 export const MIN_ROUTING_RATING = 51;
 /** How many methods one order tries when a concurrent order took the one it chose. */
 const ROUTING_ATTEMPTS = 8;
-/** The dashboard's Last Transaction table pages through this many (5 per page). */
-export const DASHBOARD_DEALS = 25;
+/** The dashboard's Last Transaction table pages through this many (5 per page, 10 pages). */
+export const DASHBOARD_DEALS = 50;
 
 /** The outbox the orders write to in their own transaction (the webhooks module). */
 export interface OrderEventOutbox {
@@ -67,6 +67,13 @@ function movableFrom(to: DealStatus, actor: DealActor): DealStatus[] {
 }
 
 const iso = (date: Date) => date.toISOString();
+
+/** An ISO 8601 offset (+03:00, -09:30, +00:00) from seconds east of UTC. */
+function utcOffset(seconds: number): string {
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${seconds < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
 
 /** Cursor of the merchant's order list: the last row's (created_at, id), opaque to the client. */
 function encodeCursor(row: repo.DealRow): string {
@@ -636,6 +643,24 @@ export function createOrdersService(deps: {
         bank: row.bankName,
         status: row.status,
       }));
+    },
+
+    /**
+     * The dashboard chart's counts: deals created by the user's side (a trader's deals, a merchant's orders)
+     * per bucket of the time zone, oldest first, zero-filled; `period` is the bucket's start in ISO 8601 with
+     * the zone's offset at that moment.
+     */
+    async dealCountsByBucket(
+      user: Pick<SessionUser, 'id' | 'role'>,
+      input: { unit: repo.BucketUnit; buckets: number; timeZone: string },
+    ): Promise<{ period: string; count: number }[]> {
+      const rows = await repo.countByBucket(db, {
+        ...input,
+        userId: user.id,
+        side: sideOf(user),
+        now: deps.now(),
+      });
+      return rows.map((row) => ({ period: `${row.local}${utcOffset(row.offsetSeconds)}`, count: row.count }));
     },
 
     /** The public payer page: only what the payer needs to pay. */
