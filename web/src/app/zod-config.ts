@@ -8,3 +8,5 @@
 // loads zod in its own chunk later. zod-config.test.ts checks that zod reads the flag from here.
 const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+
+export {};
