@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
+import { CHART_RANGES } from './chart.ts';
 import { whitelistEntrySchema } from './contracts.ts';
+
+export * from './chart.ts';
 
 /** GET /api/account/dashboard/ profile (spec §3 Dashboard response). Amounts in USDT, up to 6 decimals. */
 export const dashboardProfileSchema = z.object({
@@ -51,17 +54,6 @@ export const dashboardResponse = z.object({
   terminals: z.array(dashboardTerminalSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
-
-/** Spec §2 Transaction Summary ranges, with the selector's exact labels. */
-export const CHART_RANGES = ['24h', '30d', '1y'] as const;
-export type ChartRange = (typeof CHART_RANGES)[number];
-export const CHART_RANGE_LABELS: Record<ChartRange, string> = {
-  '24h': '24h Hourly',
-  '30d': '30d Daily',
-  '1y': '1y Yearly',
-};
-/** Buckets per range: 24 hours, 30 days, 12 months, each ending with the current one. */
-export const CHART_BUCKETS: Record<ChartRange, number> = { '24h': 24, '30d': 30, '1y': 12 };
 
 /**
  * GET get-data-grafic query: `range` (spec §7) and our optional `tz`, an IANA time zone the buckets follow

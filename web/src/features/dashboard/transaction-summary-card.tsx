@@ -1,9 +1,5 @@
-import {
-  CHART_RANGE_LABELS,
-  CHART_RANGES,
-  type ChartRange,
-  type ChartResponse,
-} from '@app/shared/wallet/dashboard';
+import { CHART_RANGE_LABELS, CHART_RANGES, type ChartRange } from '@app/shared/wallet/chart';
+import type { ChartResponse } from '@app/shared/wallet/dashboard';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Card, cx, Skeleton } from '../../ui/index.ts';
 import { useDashboardChart } from './api.ts';
