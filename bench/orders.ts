@@ -4,13 +4,12 @@
 // half the measured throughput; and where the time of one order goes.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { API } from '@app/shared';
+import { API, RATING } from '@app/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../server/src/context.ts';
 import type { Database, DbOrTx } from '../server/src/db/client.ts';
 import { pickMethod, type RoutingQuery } from '../server/src/modules/orders/orders.repository.ts';
-import { MIN_ROUTING_RATING } from '../server/src/modules/orders/orders.service.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { oneRowUpdateTps, pgbenchTps, tpcbLikeTps } from './ceilings.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
@@ -78,10 +77,11 @@ export async function seedTraders(
   // Card, phone and account number come from one counter, so they are unique across every seeded method.
   await db.execute(sql`
     insert into payment_methods (user_id, bank_id, name, card, phone_number, nomer_scheta, is_sbp, is_c2c,
-                                 is_active, first_activated_at, rating, terminal_id)
+                                 is_active, first_activated_at, rating, rating_points_tenths, base_points_tenths,
+                                 terminal_id)
     select t.user_id, ${input.bankId}, 'Бенч ' || k, ${input.cardPrefix} || lpad(n::text, 12, '0'),
            '+7' || lpad(n::text, 10, '0'), ${input.cardPrefix} || lpad(n::text, 12, '0'), true, true,
-           true, now(), 100, t.id
+           true, now(), 100, 0, 0, t.id
     from unnest(${uuids(terminals.map((row) => row.id))}::uuid[], ${uuids(terminals.map((row) => row.user_id))}::uuid[])
            with ordinality as t(id, user_id, r)
       cross join generate_series(1, ${input.methods}) as k
@@ -483,7 +483,7 @@ async function breakdown(
     bankId,
     amountKopecks: 12_345_67n,
     amountUsdt: 1_000_000n,
-    minRating: MIN_ROUTING_RATING,
+    minRating: RATING.minPercent,
     onlineSince: ctx.config.ROUTING_REQUIRE_TERMINAL ? ctx.terminals.onlineSince() : null,
     exclude: [],
   });

@@ -110,9 +110,10 @@ async function signedInUser(database: Database, password = 'x'): Promise<Signed>
 /** `count` payment methods for one user in one INSERT … SELECT; the card prefix keeps cards unique. */
 async function seedMethods(database: Database, userId: string, count: number, cardPrefix: string) {
   await database.db.execute(sql`
-    insert into payment_methods (user_id, bank_id, name, card, is_sbp, is_c2c, is_active, rating, created_at)
+    insert into payment_methods (user_id, bank_id, name, card, is_sbp, is_c2c, is_active, rating,
+                                 rating_points_tenths, base_points_tenths, created_at)
     select ${userId}::uuid, 1 + g % 30, 'Карта ' || g, ${cardPrefix} || lpad(g::text, 12, '0'),
-           g % 3 = 0, true, g % 2 = 0, 100, now() - g * interval '1 second'
+           g % 3 = 0, true, g % 2 = 0, 100, 0, 0, now() - g * interval '1 second'
     from generate_series(1, ${count}) as g`);
 }
 

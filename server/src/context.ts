@@ -18,6 +18,7 @@ import { createOrdersService, type OrdersService } from './modules/orders/orders
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createRatesService, type RatesService } from './modules/rates/rates.service.ts';
+import { createRatingService, type RatingService } from './modules/rating/rating.service.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -63,6 +64,8 @@ export interface AppContext {
   webhooks: WebhooksService;
   /** The USDT/RUB rate orders are priced at. */
   rates: RatesService;
+  /** Spec §9 ratings: points per trader and method moved by rating events, recompute, operator adjustments. */
+  rating: RatingService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
   orders: OrdersService;
   /** Disputes: opening (merchant API, support), verdicts with their money, blocks, evidence, deadlines. */
@@ -134,6 +137,7 @@ export function createContext(deps: {
     now,
   });
   const rates = createRatesService({ database: deps.database, config: deps.config, now });
+  const rating = createRatingService({ database: deps.database, now });
   const orders = createOrdersService({
     database: deps.database,
     config: deps.config,
@@ -142,6 +146,7 @@ export function createContext(deps: {
     terminals,
     outbox: webhooks,
     notifier: notifications,
+    rating,
     now,
   });
   const device = createDeviceService({
@@ -169,6 +174,7 @@ export function createContext(deps: {
     orders,
     notifier: notifications,
     telegram,
+    rating,
     now,
   });
   if (telegramBot) {
@@ -191,6 +197,7 @@ export function createContext(deps: {
     device,
     webhooks,
     rates,
+    rating,
     orders,
     disputes,
     merchantKeys,

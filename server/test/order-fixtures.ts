@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { API, type CreateOrderBody } from '@app/shared';
+import { API, type CreateOrderBody, ratingPercent } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, terminals } from '../src/db/schema/index.ts';
 import { DEVICE, devicePost, insertPendingTerminal } from './device-fixtures.ts';
@@ -41,7 +41,8 @@ export async function routableMethod(
     bankId?: number;
     minKopecks?: bigint | null;
     maxKopecks?: bigint | null;
-    rating?: string;
+    /** The method's penalty points in tenths (its percent derived), also its base; 0 (100 %) unless given. */
+    pointsTenths?: number;
     sbp?: boolean;
     c2c?: boolean;
   } = {},
@@ -86,7 +87,9 @@ export async function routableMethod(
       isActive: true,
       firstActivatedAt: t.ctx.now(),
       terminalId,
-      rating: options.rating ?? '100',
+      rating: String(ratingPercent(options.pointsTenths ?? 0)),
+      ratingPointsTenths: options.pointsTenths ?? 0,
+      basePointsTenths: options.pointsTenths ?? 0,
       minDepositKopecks: options.minKopecks ?? null,
       maxDepositKopecks: options.maxKopecks ?? null,
     })

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../http.ts';
+import { ratingAllowsDeals } from '../rating/rules.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 
 /** Sizes of spec §5 Payment methods. */
@@ -10,8 +11,6 @@ export const PAYMENT_RULES = {
   phoneMinDigits: 10,
   phoneMaxDigits: 15,
   accountMaxDigits: 20,
-  /** A trader (and a method) below this rating gets no new methods / no deals (spec §9 Rating rules). */
-  minRating: 51,
 } as const;
 
 /** Edit modal input max lengths (spec §5): the card allows its grouping spaces, the phone its formatting. */
@@ -225,5 +224,5 @@ export function paymentRatingTone(rating: number): PaymentRatingTone {
 
 /** Spec §9: a trader below 51% cannot add methods. */
 export function canAddPaymentMethods(traderRating: number): boolean {
-  return traderRating >= PAYMENT_RULES.minRating;
+  return ratingAllowsDeals(traderRating);
 }

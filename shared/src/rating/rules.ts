@@ -20,7 +20,11 @@ export const RATING_RULES = [
   { kind: 'finished_within_18h', tenths: -10, text: 'Спор завершён в течение 18 часов' },
   { kind: 'created', tenths: 10, text: 'Открыт спор по вашей сделке' },
   { kind: 'ignored', tenths: 10, text: 'Спор проигнорирован (нет доказательств в течение 15 часов)' },
-] as const satisfies readonly { kind: Exclude<RatingEventKind, 'adjustment'>; tenths: number; text: string }[];
+] as const satisfies readonly {
+  kind: Exclude<RatingEventKind, 'adjustment'>;
+  tenths: number;
+  text: string;
+}[];
 
 export const RATING = {
   /** The best floor: after every event the points are raised to this if lower (−3 points = 130 % before the clamp). */

@@ -3,6 +3,7 @@ import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
 import { merchantKeyCommand } from './merchant-keys.ts';
 import { notificationsCommand } from './notifications.ts';
 import { rateSetCommand, setFeeCommand, setRewardCommand } from './orders.ts';
+import { ratingAdjustCommand, ratingRecomputeCommand } from './rating.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
 import { webhooksCommand } from './webhooks.ts';
@@ -23,4 +24,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   setRewardCommand,
   webhooksCommand,
   merchantKeyCommand,
+  ratingRecomputeCommand,
+  ratingAdjustCommand,
 ];

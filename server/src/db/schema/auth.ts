@@ -14,7 +14,10 @@ export const users = pgTable('users', {
   isLead: boolean('is_lead').notNull().default(false),
   username: text('username'),
   avatarUrl: text('avatar_url'),
+  /** The rating percent, derived from ratingPointsTenths by the rating engine (0015_rating.sql). */
   rating: numeric('rating', { precision: 5, scale: 2 }).notNull().default('100'),
+  /** Spec §9 penalty points in tenths; the rating engine's state (0015_rating.sql). */
+  ratingPointsTenths: integer('rating_points_tenths').notNull().default(0),
   referredByCode: text('referred_by_code'),
   notificationPayments: boolean('notification_payments').notNull().default(true),
   notificationAccount: boolean('notification_account').notNull().default(true),

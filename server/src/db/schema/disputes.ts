@@ -63,19 +63,6 @@ export const disputeBlocks = pgTable('dispute_blocks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Spec §9 rating events, append-only (issue 13's rating engine reads them). */
-export const ratingEvents = pgTable('rating_events', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  traderId: uuid('trader_id')
-    .notNull()
-    .references(() => users.id),
-  paymentMethodId: uuid('payment_method_id'),
-  dealId: uuid('deal_id').references(() => deals.id),
-  disputeId: uuid('dispute_id').references(() => disputes.id),
-  kind: text('kind', { enum: ['created', 'ignored', 'finished_within_18h'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** An evidence file; the bytes are DATA_DIR/files/<id>. Deletion only marks the row. */
 export const disputeFiles = pgTable('dispute_files', {
   id: uuid('id').primaryKey(),

@@ -33,7 +33,12 @@ export const paymentMethods = pgTable('payment_methods', {
   terminalId: uuid('terminal_id'),
   /** When the method last got a deal: fair rotation routes to the longest-waiting one (0010_deals.sql). */
   lastDealAt: timestamp('last_deal_at', { withTimezone: true }),
+  /** The rating percent, derived from ratingPointsTenths by the rating engine. */
   rating: numeric('rating', { precision: 5, scale: 2 }).notNull(),
+  /** Spec §9 penalty points in tenths of this method's own deals, from basePointsTenths (0015_rating.sql). */
+  ratingPointsTenths: integer('rating_points_tenths').notNull(),
+  /** The trader's points when the method was created: "a new method starts at the trader's rating". */
+  basePointsTenths: integer('base_points_tenths').notNull(),
   minDepositKopecks: bigint('min_deposit_kopecks', { mode: 'bigint' }),
   maxDepositKopecks: bigint('max_deposit_kopecks', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

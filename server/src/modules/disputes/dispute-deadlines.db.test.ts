@@ -3,6 +3,7 @@ import { API } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
+import * as ratingRepo from '../rating/rating.repository.ts';
 import { startDisputeDeadlines } from './dispute-deadlines.ts';
 import * as repo from './disputes.repository.ts';
 
@@ -26,7 +27,8 @@ describe('dispute deadlines', () => {
     await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
     return t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
   }
-  const kinds = async (id: string) => (await repo.listRatingEvents(t.database.db, id)).map((e) => e.kind);
+  const kinds = async (id: string) =>
+    (await ratingRepo.eventsOfDispute(t.database.db, id)).map((e) => e.kind);
   const statusOf = async (id: string) => (await repo.findDispute(t.database.db, id))?.status;
 
   it('the trader deadline passing without trader evidence moves to consideration and records ignored once', async () => {

@@ -11,8 +11,8 @@ import {
   telegramNotifications,
   webhookEvents,
 } from '../../db/schema/index.ts';
+import * as ratingRepo from '../rating/rating.repository.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
-import * as repo from './disputes.repository.ts';
 
 /** 5000 ₽ at 100 ₽/USDT: 50 USDT; at the default 3 % fee and 2 % reward the merchant gets 48.5, the trader 1. */
 const DEAL_USDT = 50n * USDT;
@@ -85,7 +85,7 @@ describe('disputes: lifecycle and money', () => {
       debt: 0n,
     });
     expect(await t.ctx.ledger.getBalances(merchant.id)).toMatchObject({ available: MERCHANT_SHARE });
-    expect((await repo.listRatingEvents(t.database.db, dispute.id)).map((e) => e.kind)).toEqual([
+    expect((await ratingRepo.eventsOfDispute(t.database.db, dispute.id)).map((e) => e.kind)).toEqual([
       'created',
       'finished_within_18h',
     ]);
@@ -122,7 +122,9 @@ describe('disputes: lifecycle and money', () => {
       debt: 0n,
     });
     expect(await t.ctx.ledger.getBalances(merchant.id)).toMatchObject({ available: 0n });
-    expect((await repo.listRatingEvents(t.database.db, dispute.id)).map((e) => e.kind)).toEqual(['created']);
+    expect((await ratingRepo.eventsOfDispute(t.database.db, dispute.id)).map((e) => e.kind)).toEqual([
+      'created',
+    ]);
     expect(await eventTypes(dealId)).toEqual([
       'order.pending',
       'order.verification',

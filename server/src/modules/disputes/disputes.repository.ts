@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  deals,
-  disputeBlocks,
-  disputeFiles,
-  disputeHistory,
-  disputes,
-  ratingEvents,
-} from '../../db/schema/index.ts';
+import { deals, disputeBlocks, disputeFiles, disputeHistory, disputes } from '../../db/schema/index.ts';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type DisputeStatusValue = DisputeRow['status'];
@@ -47,23 +40,6 @@ export async function listHistory(db: DbOrTx, disputeId: string) {
     .from(disputeHistory)
     .where(eq(disputeHistory.disputeId, disputeId))
     .orderBy(disputeHistory.id);
-}
-
-/** A rating event; each kind once per dispute (the unique index), so a race writes it once. */
-export async function insertRatingEvent(
-  tx: DbOrTx,
-  values: typeof ratingEvents.$inferInsert,
-): Promise<boolean> {
-  const rows = await tx
-    .insert(ratingEvents)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: ratingEvents.id });
-  return rows.length === 1;
-}
-
-export async function listRatingEvents(db: DbOrTx, disputeId: string) {
-  return db.select().from(ratingEvents).where(eq(ratingEvents.disputeId, disputeId)).orderBy(ratingEvents.id);
 }
 
 /** The support user holding a live block on the dispute, if any. */

@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { RatingService } from '../rating/rating.service.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
@@ -57,24 +58,6 @@ const OUTCOME_TEXT: Record<DisputeResolution, string> = {
   insufficient: 'недостаточно доказательств, спор передан на дополнительное рассмотрение',
 };
 
-/** A rating event of a dispute's deal (spec §9), written in its cause's transaction; each kind once per dispute. */
-function recordRatingEvent(
-  tx: Tx,
-  deal: { id: string; traderId: string; paymentMethodId: string },
-  disputeId: string,
-  kind: 'created' | 'ignored' | 'finished_within_18h',
-  at: Date,
-) {
-  return repo.insertRatingEvent(tx, {
-    traderId: deal.traderId,
-    paymentMethodId: deal.paymentMethodId,
-    dealId: deal.id,
-    disputeId,
-    kind,
-    createdAt: at,
-  });
-}
-
 export function createDisputesService(deps: {
   database: Database;
   config: Pick<
@@ -84,10 +67,30 @@ export function createDisputesService(deps: {
   orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
   notifier: Notifier;
   telegram: Pick<TelegramService, 'hasLinkedAccount'>;
+  /** Spec §9 ratings: the dispute's events move the trader's and the deal's method's points. */
+  rating: Pick<RatingService, 'record'>;
   now: () => Date;
 }) {
   const db = deps.database.db;
   const { config } = deps;
+
+  /** A rating event of a dispute's deal (spec §9), written in its cause's transaction; each kind once per dispute. */
+  function recordRatingEvent(
+    tx: Tx,
+    deal: { id: string; traderId: string; paymentMethodId: string },
+    disputeId: string,
+    kind: 'created' | 'ignored' | 'finished_within_18h',
+    at: Date,
+  ) {
+    return deps.rating.record(tx, {
+      kind,
+      traderId: deal.traderId,
+      paymentMethodId: deal.paymentMethodId,
+      dealId: deal.id,
+      disputeId,
+      at,
+    });
+  }
 
   function refuse(opener: Opener, status: number, detail: string): never {
     if (opener.role === 'merchant') {

@@ -1,8 +1,9 @@
+import { RATING } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { deals, paymentMethods, terminals, users } from '../../db/schema/index.ts';
+import { deals, paymentMethods, terminals } from '../../db/schema/index.ts';
 
 /**
  * Routing rules one by one: each test starts with no active method anywhere, adds the candidates it needs and
@@ -55,16 +56,35 @@ describe('order routing', () => {
     expect(await routedTo({ amount: '1000.01' })).toBe(large.method.id);
   });
 
-  it('skips a method or a trader rated under 51 %', async () => {
-    const lowMethod = await routableMethod(t, { balanceUsdt: 100n * USDT, rating: '50.99' });
+  it('skips a method or a trader rated under RATING.minPercent (51 %)', async () => {
+    // 5 penalty points: 50 %.
+    const lowMethod = await routableMethod(t, { balanceUsdt: 100n * USDT, pointsTenths: 50 });
     const lowTrader = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    await t.database.db.update(users).set({ rating: '50' }).where(eq(users.id, lowTrader.traderId));
+    // A support decision lowers the trader to 50 %; their method keeps its own 100 %.
+    await t.ctx.rating.adjust({
+      traderId: lowTrader.traderId,
+      pointsTenths: 50,
+      reason: 'test',
+      actor: 'test',
+    });
+    const [ownMethod] = await t.database.db
+      .select({ rating: paymentMethods.rating })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, lowTrader.method.id));
+    expect(Number(ownMethod!.rating)).toBe(100);
     expect(await routedTo({ amount: '120.00' })).toBe(422);
     await t.database.db
       .update(paymentMethods)
-      .set({ rating: '51' })
+      .set({ rating: String(RATING.minPercent), ratingPointsTenths: 100 - RATING.minPercent })
       .where(eq(paymentMethods.id, lowMethod.method.id));
     expect(await routedTo({ amount: '120.00' })).toBe(lowMethod.method.id);
+    await t.ctx.rating.adjust({
+      traderId: lowTrader.traderId,
+      pointsTenths: -1,
+      reason: 'test',
+      actor: 'test',
+    });
+    expect(await routedTo({ amount: '121.00' })).toBe(lowTrader.method.id);
   });
 
   it("needs the trader's available USDT to cover the order", async () => {

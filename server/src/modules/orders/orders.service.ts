@@ -15,6 +15,7 @@ import {
   microToNumber,
   type Order,
   type PayerOrder,
+  RATING,
   RECEIPT_MAX_BYTES,
   rublesToKopecks,
   splitDeal,
@@ -32,14 +33,13 @@ import { type ProblemCode, ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
+import type { RatingService } from '../rating/rating.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { IncomingNotification } from '../terminals/notification-matching.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
 import * as repo from './orders.repository.ts';
 import { sniffReceiptType } from './receipt-type.ts';
 
-/** Spec §9: a method or trader under this rating gets no deals. */
-export const MIN_ROUTING_RATING = 51;
 /** How many methods one order tries when a concurrent order took the one it chose. */
 const ROUTING_ATTEMPTS = 8;
 /** The dashboard's Last Transaction table pages through this many (5 per page, 10 pages). */
@@ -105,6 +105,8 @@ export function createOrdersService(deps: {
   outbox: OrderEventOutbox;
   /** The trader's Telegram notifications, written in the deal's transaction. */
   notifier: Notifier;
+  /** Spec §9 ratings: a deal completed without a dispute counts as successful. */
+  rating: Pick<RatingService, 'lock' | 'record'>;
   now: () => Date;
 }) {
   const db = deps.database.db;
@@ -210,6 +212,22 @@ export function createOrdersService(deps: {
     });
     if (!moved) return undefined;
     const deal = moved.after;
+    if (input.to === 'complete' || input.to === 'dispute' || moved.before === 'dispute') {
+      // These moves write rating events (here, or in the dispute's transaction after this move). The rating rows
+      // are locked now, after the deal and before the ledger's balance rows: routing locks a method and then its
+      // trader's balance, so taking the method after the balance here could deadlock with a new order.
+      await deps.rating.lock(tx, { traderId: deal.traderId, paymentMethodId: deal.paymentMethodId });
+    }
+    if (input.to === 'complete' && moved.before !== 'dispute') {
+      // A deal completed by a dispute's verdict does not also count as successful (spec §9).
+      await deps.rating.record(tx, {
+        kind: 'deal_completed',
+        traderId: deal.traderId,
+        paymentMethodId: deal.paymentMethodId,
+        dealId: deal.id,
+        at,
+      });
+    }
     let shortfall = 0n;
     if (input.to === 'dispute' || moved.before === 'dispute') {
       if (!input.dispute) throw new Error('a move into or out of dispute needs its dispute');
@@ -406,7 +424,7 @@ export function createOrdersService(deps: {
             bankId: body.bank_id ?? null,
             amountKopecks,
             amountUsdt,
-            minRating: MIN_ROUTING_RATING,
+            minRating: RATING.minPercent,
             onlineSince,
             exclude,
           });

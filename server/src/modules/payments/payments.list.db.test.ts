@@ -76,6 +76,8 @@ async function seed(userId: string, n: number, salt: number) {
       isActive: i % 4 === 1,
       terminalId: i % 5 === 2 ? terminal!.id : null,
       rating: '100',
+      ratingPointsTenths: 0,
+      basePointsTenths: 0,
       // Every three rows share a timestamp, with microseconds, so ties are broken by id.
       createdAt: new Date(base + Math.floor(i / 3) * 1000),
     };
@@ -233,6 +235,8 @@ describe('the payments list', () => {
       card: `33${String(cardSequence).padStart(12, '0')}`,
       isC2c: true,
       rating: '100',
+      ratingPointsTenths: 0,
+      basePointsTenths: 0,
       createdAt: new Date('2031-01-01T00:00:00Z'),
     });
     const second = parse({ page: '2', page_size: '4', cursor: encodeListCursor(first, page1.next!) });

@@ -37,10 +37,17 @@ export async function insertBank(db: DbOrTx, values: NewBank): Promise<BankRow> 
   return row!;
 }
 
-/** The user's current rating (numeric text), or undefined when the user is gone. */
-export async function findUserRating(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ rating: users.rating }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.rating;
+/** The user's current rating: percent (numeric text) and penalty points in tenths; undefined when the user is gone. */
+export async function findUserRating(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ rating: string; pointsTenths: number } | undefined> {
+  const [row] = await db
+    .select({ rating: users.rating, pointsTenths: users.ratingPointsTenths })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
 }
 
 /**

@@ -253,7 +253,8 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
 
     /**
      * Creates an inactive method with the spec §5 create rules already checked by the contract. The rating
-     * starts at the owner's; an owner below 51% is refused (spec §9). Duplicates are refused by the indexes.
+     * starts at the owner's points, kept as the method's base (spec §9: "a new method starts at the trader's
+     * rating"); an owner below RATING.minPercent is refused. Duplicates are refused by the indexes.
      */
     async create(actor: PaymentsActor, input: PaymentCreate): Promise<PaymentCreateResponse> {
       const bank = await repo.findBank(db, input.bank);
@@ -268,7 +269,7 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
         db.transaction(async (tx) => {
           const rating = await repo.findUserRating(tx, actor.id);
           if (rating === undefined) throw notFound();
-          if (!canAddPaymentMethods(Number(rating))) throw badRequest(PAYMENT_MESSAGES.ratingTooLow);
+          if (!canAddPaymentMethods(Number(rating.rating))) throw badRequest(PAYMENT_MESSAGES.ratingTooLow);
           const flags = defaultModeFlags(details);
           return repo.insertMethod(tx, {
             userId: actor.id,
@@ -279,7 +280,9 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
             nomerScheta: details.nomer_scheta,
             isSbp: flags.is_SBP,
             isC2c: flags.is_c2c,
-            rating,
+            rating: rating.rating,
+            ratingPointsTenths: rating.pointsTenths,
+            basePointsTenths: rating.pointsTenths,
           });
         }),
       );

@@ -126,10 +126,11 @@ describe('the bot (long polling against a fake Bot API)', () => {
     await fake.waitForMessage(chatId, '/status');
   });
 
-  it('/status shows the balance and today’s deals to a linked account, and asks others to link', async () => {
+  it('/status shows the balance, the rating and today’s deals to a linked account, and asks others to link', async () => {
     const merchant = await merchantWithKey(t);
     await setRate(t);
     const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await t.ctx.rating.adjust({ traderId, pointsTenths: 25, reason: 'test', actor: 'test' });
     const [trader] = await t.database.db.select().from(users).where(eq(users.id, traderId));
     const cookie = await signIn(t, trader!.email, 'Str0ng!Pass');
     const chatId = nextTelegramId();
@@ -139,6 +140,7 @@ describe('the bot (long polling against a fake Bot API)', () => {
     const status = await fake.waitForMessage(chatId, 'Баланс');
     expect(status.text).toContain('Баланс: $100.00');
     expect(status.text).toContain('Заморожено: $15.00');
+    expect(status.text).toContain('Рейтинг: 75%');
     expect(status.text).toContain('Сделок сегодня: 1');
     const stranger = nextTelegramId();
     fake.injectMessage({ fromId: stranger, text: '/status' });

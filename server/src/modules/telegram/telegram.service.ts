@@ -32,7 +32,7 @@ export const BOT_TEXT = {
   help: [
     'Команды:',
     '/start <ключ> — подключить аккаунт по ключу из Settings → Connection',
-    '/status — баланс и сделки за сегодня',
+    '/status — баланс, рейтинг и сделки за сегодня',
     '/help — список команд',
   ].join('\n'),
 } as const;
@@ -129,7 +129,7 @@ export function createTelegramService(deps: {
       return added ? BOT_TEXT.linked : BOT_TEXT.alreadyLinked;
     },
 
-    /** /status: each linked user's balance and today's deals; the reply to send. */
+    /** /status: each linked user's balance, rating percent and today's deals; the reply to send. */
     async statusText(telegramId: number): Promise<string> {
       const userIds = await repo.usersOfTelegram(db, telegramId);
       if (userIds.length === 0) return BOT_TEXT.notLinked;
@@ -147,6 +147,7 @@ export function createTelegramService(deps: {
             `Баланс: ${formatDollars(microToNumber(balances.available + balances.frozen))}`,
             `Доступно: ${formatDollars(microToNumber(balances.available))}`,
             `Заморожено: ${formatDollars(microToNumber(balances.frozen))}`,
+            `Рейтинг: ${user ? Number(user.rating) : 0}%`,
             `Сделок сегодня: ${deals}`,
           ].join('\n');
         }),

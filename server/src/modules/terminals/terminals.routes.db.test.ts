@@ -106,6 +106,8 @@ async function method(userId: string, values: Partial<typeof paymentMethods.$inf
       isSbp: true,
       isC2c: true,
       rating: '100',
+      ratingPointsTenths: 0,
+      basePointsTenths: 0,
       createdAt: new Date(Date.UTC(2030, 0, 1) + requisiteSequence * 1000),
       ...values,
     })
