@@ -59,7 +59,7 @@ async function paidOrder(request: APIRequestContext, amount: string) {
     external_id: `dispute-${randomUUID()}`,
     bank_id: trader.bankId,
   });
-  expect(order.requisites.phone_number, 'the order went to this spec\'s trader').toBe(trader.phone);
+  expect(order.requisites.phone_number, "the order went to this spec's trader").toBe(trader.phone);
   const paid = await request.post(`${API_BASE}${API.payer.paid(order.id)}`);
   expect(paid.ok(), await paid.text()).toBe(true);
   return order;
