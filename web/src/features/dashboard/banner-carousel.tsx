@@ -131,7 +131,7 @@ export function BannerCarousel({ className }: { className?: string }) {
               aria-label={CAROUSEL_TEXT.dot(index + 1, total)}
               aria-current={index === active ? 'true' : undefined}
               onClick={() => show(index)}
-              className="group flex h-6 items-center px-0.5"
+              className="group flex h-6 min-w-6 items-center justify-center"
             >
               <span
                 className={cx(

@@ -1,3 +1,4 @@
+import { type BannerVariant, FIRST_BANNER_ID } from '@app/shared/dashboard-banners';
 import type { HelpNavigationState } from '../help/help-sections.ts';
 import depositLg from './banners/deposit-lg.svg?no-inline';
 import depositMd from './banners/deposit-md.svg?no-inline';
@@ -15,18 +16,8 @@ import terminalLg from './banners/terminal-lg.svg?no-inline';
 import terminalMd from './banners/terminal-md.svg?no-inline';
 import terminalSm from './banners/terminal-sm.svg?no-inline';
 import terminalXs from './banners/terminal-xs.svg?no-inline';
-/**
- * The banner widths of spec §9 ("below 500, up to 720, below 1500, else"), narrowest first. Each is drawn
- * for its own shape (taller on phones, wider on desktops), so the text stays legible at every width; the
- * browser picks the first `<source>` whose media matches and downloads only that file.
- */
-export const BANNER_VARIANTS = [
-  { key: 'xs', media: '(max-width: 499px)', width: 480, height: 240 },
-  { key: 'sm', media: '(max-width: 720px)', width: 720, height: 280 },
-  { key: 'md', media: '(max-width: 1499px)', width: 960, height: 300 },
-  { key: 'lg', media: null, width: 1080, height: 300 },
-] as const;
-export type BannerVariant = (typeof BANNER_VARIANTS)[number]['key'];
+
+export { BANNER_VARIANTS, type BannerVariant } from '@app/shared/dashboard-banners';
 
 export interface Banner {
   id: string;
@@ -40,7 +31,7 @@ export interface Banner {
 /** The four first steps of a trader (spec §2 Home dashboard banner carousel), in the order they are taken. */
 export const BANNERS: readonly Banner[] = [
   {
-    id: 'telegram',
+    id: FIRST_BANNER_ID,
     alt: 'Шаг 1 из 4. Подключите Telegram: бот сообщает о новых сделках и спорах, а команда /status покажет баланс и рейтинг',
     help: { section: 'beginners', subsection: 'telegram-connect' },
     src: { xs: telegramXs, sm: telegramSm, md: telegramMd, lg: telegramLg },
