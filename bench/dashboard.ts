@@ -55,8 +55,9 @@ async function seedTrader(
   });
   const [method] = rows<{ id: string }>(
     await db.execute(sql`
-      insert into payment_methods (user_id, bank_id, name, card, is_sbp, is_c2c, is_active, rating)
-      values (${trader.id}::uuid, 1, 'Бенч', ${`${cardPrefix}000000000000`}, true, true, true, 100)
+      insert into payment_methods (user_id, bank_id, name, card, is_sbp, is_c2c, is_active, rating,
+                                   rating_points_tenths, base_points_tenths)
+      values (${trader.id}::uuid, 1, 'Бенч', ${`${cardPrefix}000000000000`}, true, true, true, 100, 0, 0)
       returning id`),
   );
   await db.execute(sql`
