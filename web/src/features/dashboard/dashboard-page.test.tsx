@@ -1,6 +1,6 @@
 import { API, type DashboardResponse } from '@app/shared';
 import { CHART_RANGE_LABELS, type ChartResponse } from '@app/shared/wallet/dashboard';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
@@ -422,6 +422,34 @@ describe('Transaction Summary chart', () => {
     const last = chartUrls(fetch).at(-1)!;
     expect(last.searchParams.get('range')).toBe('30d');
     expect(last.searchParams.get('tz')).toBe(timeZone);
+  });
+
+  it('loads the plot only when it comes near the viewport (below the fold on a phone)', async () => {
+    let reportVisible: ((visible: boolean) => void) | undefined;
+    const observed: Element[] = [];
+    class FakeIntersectionObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        reportVisible = (visible) => callback([{ isIntersecting: visible }]);
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    try {
+      setup(false, { [`GET ${API.dashboardChart}`]: { body: chartBody('24h', [1]) } });
+      const card = await screen.findByRole('region', { name: TRANSACTION_SUMMARY_TEXT.title });
+      expect(await within(card).findByTestId('chart-total')).toHaveTextContent('1');
+      expect(observed).toHaveLength(1);
+      expect(within(card).queryByTestId('chart-plot')).not.toBeInTheDocument();
+      act(() => reportVisible?.(false));
+      expect(within(card).queryByTestId('chart-plot')).not.toBeInTheDocument();
+      act(() => reportVisible?.(true));
+      expect(await within(card).findByTestId('chart-plot')).toHaveAttribute('data-counts', '1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('shows an empty chart when the request fails', async () => {

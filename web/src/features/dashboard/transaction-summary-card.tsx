@@ -1,6 +1,6 @@
 import { CHART_RANGE_LABELS, CHART_RANGES, type ChartRange } from '@app/shared/wallet/chart';
 import type { ChartResponse } from '@app/shared/wallet/dashboard';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Card, cx, Skeleton } from '../../ui/index.ts';
 import { useDashboardChart } from './api.ts';
 import { browserLocale, browserTimeZone, chartSeries } from './chart-series.ts';
@@ -17,7 +17,7 @@ export const TRANSACTION_SUMMARY_TEXT = {
 /** Height of the plot area in pixels (h-60); the placeholder keeps the same box so nothing jumps. */
 export const CHART_HEIGHT = 240;
 
-// uPlot and its styles load in their own chunk, after the page has painted (see below).
+// uPlot and its styles load in their own chunk, once the plot is about to scroll into view (see below).
 const TransactionChart = lazy(() => import('./transaction-chart.tsx'));
 
 /** The answer's points, or none when the answer is not chart data (a failure shows an empty chart). */
@@ -29,17 +29,33 @@ function pointsOf(answer: ChartResponse | undefined): ChartResponse['data'] {
  * Transaction Summary (spec §2 Home dashboard): the deals created per hour, day or month, as a line chart with
  * the range selector '24h Hourly', '30d Daily', '1y Yearly'. The buckets follow the browser's time zone (sent as
  * `tz`) and the labels its locale. A failed request shows an empty chart. The charting code is not part of
- * the page's chunk: it is fetched once the page has painted, so it never delays the first screen.
+ * the page's chunk: it is fetched when the plot comes within 200 px of the viewport (at once on a tall screen,
+ * on scrolling on a phone, where the card is below the fold), so it never delays or blocks the first screen.
  */
 export function TransactionSummaryCard() {
   const [range, setRange] = useState<ChartRange>('24h');
   const [timeZone] = useState(browserTimeZone);
   const chart = useDashboardChart(range, timeZone);
   const [painted, setPainted] = useState(false);
+  const plot = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setPainted(true), 0);
-    return () => window.clearTimeout(timer);
+    const element = plot.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      const timer = window.setTimeout(() => setPainted(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setPainted(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
 
   const answer = chart.isError ? undefined : chart.data;
@@ -86,6 +102,7 @@ export function TransactionSummaryCard() {
         </fieldset>
       </div>
       <div
+        ref={plot}
         className={cx('relative transition-opacity', chart.isFetching && 'opacity-60')}
         aria-busy={chart.isPending || undefined}
       >
