@@ -75,7 +75,7 @@ export function otpError(otp: string): string | null {
 
 const REFERRAL_PATTERN = /^[A-Za-z0-9_-]{0,64}$/;
 
-const emailField = z.string().superRefine((value, ctx) => {
+export const emailField = z.string().superRefine((value, ctx) => {
   const error = emailError(value);
   if (error) ctx.addIssue({ code: 'custom', message: error });
 });
