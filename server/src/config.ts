@@ -84,6 +84,8 @@ const envSchema = z.object({
   /** Default merchant fee and trader reward, percent of the deal's USDT (per user with admin set-fee/set-reward). */
   MERCHANT_FEE_PCT: z.coerce.number().min(0).max(100).default(3),
   TRADER_REWARD_PCT: z.coerce.number().min(0).max(100).default(2),
+  /** A lead's share of the platform fee on each completed deal of a trader they referred (per lead: admin set-lead-share). */
+  LEAD_SHARE_PCT: z.coerce.number().min(0).max(100).default(25),
   /** One webhook attempt's time limit. */
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How long a failing webhook event is retried before it is given up. */

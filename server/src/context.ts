@@ -19,6 +19,7 @@ import { createOtpService, type OtpService } from './modules/otp/otp.service.ts'
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createRatesService, type RatesService } from './modules/rates/rates.service.ts';
 import { createRatingService, type RatingService } from './modules/rating/rating.service.ts';
+import { createReferralsService, type ReferralsService } from './modules/referrals/referrals.service.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -68,6 +69,8 @@ export interface AppContext {
   rating: RatingService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
   orders: OrdersService;
+  /** Referral codes, sign-up activation and the leads' commission (issue 14). */
+  referrals: ReferralsService;
   /** Disputes: opening (merchant API, support), verdicts with their money, blocks, evidence, deadlines. */
   disputes: DisputesService;
   /** Merchant API keys and the Bearer authentication of merchant/v1. */
@@ -99,9 +102,17 @@ export function createContext(deps: {
     maxSendsPerAddressPerHour: deps.config.OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR,
     now,
   });
+  const referrals = createReferralsService({
+    database: deps.database,
+    config: deps.config,
+    mailer: deps.mailer,
+    log: deps.log,
+    now,
+  });
   const auth = createAuthService({
     database: deps.database,
     otp,
+    referrals,
     sessionIdleMs: deps.config.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: deps.config.SESSION_MAX_DAYS * 86_400_000,
     loginMaxFailures: deps.config.LOGIN_MAX_FAILURES,
@@ -147,6 +158,7 @@ export function createContext(deps: {
     outbox: webhooks,
     notifier: notifications,
     rating,
+    referrals,
     now,
   });
   const device = createDeviceService({
@@ -199,6 +211,7 @@ export function createContext(deps: {
     rates,
     rating,
     orders,
+    referrals,
     disputes,
     merchantKeys,
     notifications,

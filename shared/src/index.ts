@@ -12,6 +12,7 @@ export * from './merchant/index.ts';
 export * from './money.ts';
 export * from './payments/index.ts';
 export * from './rating/index.ts';
+export * from './referrals/index.ts';
 export * from './roles.ts';
 export * from './telegram/index.ts';
 export * from './terminals/index.ts';

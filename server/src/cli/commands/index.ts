@@ -4,6 +4,7 @@ import { merchantKeyCommand } from './merchant-keys.ts';
 import { notificationsCommand } from './notifications.ts';
 import { rateSetCommand, setFeeCommand, setRewardCommand } from './orders.ts';
 import { ratingAdjustCommand, ratingRecomputeCommand } from './rating.ts';
+import { setLeadShareCommand } from './referrals.ts';
 import type { AdminCommand } from './types.ts';
 import { createUserCommand, listUsersCommand, setLeadCommand } from './users.ts';
 import { webhooksCommand } from './webhooks.ts';
@@ -22,6 +23,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   rateSetCommand,
   setFeeCommand,
   setRewardCommand,
+  setLeadShareCommand,
   webhooksCommand,
   merchantKeyCommand,
   ratingRecomputeCommand,

@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   /** Spec §9 penalty points in tenths; the rating engine's state (0015_rating.sql). */
   ratingPointsTenths: integer('rating_points_tenths').notNull().default(0),
   referredByCode: text('referred_by_code'),
+  /** The lead whose code the user signed up with; set once (0017_referrals.sql). */
+  referredBy: uuid('referred_by'),
+  /** A lead's share of the platform fee in basis points; null = LEAD_SHARE_PCT. */
+  leadShareBps: integer('lead_share_bps'),
   notificationPayments: boolean('notification_payments').notNull().default(true),
   notificationAccount: boolean('notification_account').notNull().default(true),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

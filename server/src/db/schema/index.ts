@@ -7,6 +7,7 @@ export * from './ledger.ts';
 export * from './merchant.ts';
 export * from './payments.ts';
 export * from './rating.ts';
+export * from './referrals.ts';
 export * from './telegram.ts';
 export * from './terminals.ts';
 export * from './wallet.ts';

@@ -35,7 +35,6 @@ describe('sign-up', () => {
     const register = await post('/account/user/register/', {
       email,
       password: STRONG_PASSWORD,
-      referral_code: 'REF_1',
     });
     expect(register.statusCode).toBe(200);
     expect(register.json()).toEqual({ message: AUTH_TEXT.codeSent });

@@ -5,6 +5,7 @@ import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
+import type { ReferralsService } from '../referrals/referrals.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import * as loginFailures from './login-failures.repository.ts';
@@ -63,6 +64,8 @@ export interface RequestMeta {
 export function createAuthService(deps: {
   database: Database;
   otp: OtpService;
+  /** Sign-up with a referral code: checked at step 1, claimed in the user's transaction at step 2. */
+  referrals: Pick<ReferralsService, 'checkSignUpCode' | 'claimSignUpCode'>;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** Failed password checks per email within loginFailureWindowMs before a lock of loginLockMs. */
@@ -149,9 +152,13 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** Step 1 of sign-up. Answers the same for new and existing emails; only the mail differs. */
+    /**
+     * Step 1 of sign-up. Answers the same for new and existing emails; only the mail differs. A referral code
+     * must exist, be unused and be bound to this email, or nothing is sent and the answer is a pop-up error.
+     */
     async register(input: { email: string; password: string; referral_code?: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
+      if (input.referral_code) await deps.referrals.checkSignUpCode(input.referral_code, email);
       const existing = await users.findByEmail(db, email);
       await deps.otp.issue({
         email,
@@ -172,7 +179,18 @@ export function createAuthService(deps: {
       const referral = typeof payload.referral_code === 'string' ? payload.referral_code : null;
       let user: users.UserRow;
       try {
-        user = await users.insertUser(db, { email, passwordHash, role: 'trader', referredByCode: referral });
+        // The account and its code's claim commit together: a code used meanwhile creates no account.
+        user = await db.transaction(async (tx) => {
+          const created = await users.insertUser(tx, {
+            email,
+            passwordHash,
+            role: 'trader',
+            referredByCode: referral,
+          });
+          if (!referral) return created;
+          await deps.referrals.claimSignUpCode(tx, { code: referral, email, userId: created.id });
+          return created;
+        });
       } catch (error) {
         if (uniqueViolation(error)) throw fieldErrors({ otp: [OTP_MESSAGES.invalid] });
         throw error;

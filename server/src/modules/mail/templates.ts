@@ -93,3 +93,23 @@ export function whitelistAddedMail(to: string, address: string, usableAt: Date):
   );
   return { to, purpose: 'whitelist_added', subject, text, html };
 }
+
+/**
+ * A lead's invitation (issue 14): the referral code and the sign-up link that opens the register form with it.
+ * The code works only for this address.
+ */
+export function referralInviteMail(to: string, code: string, link: string): MailMessage {
+  const subject = 'Приглашение в Processing';
+  const text = `Вас пригласили зарегистрироваться в Processing.\n\nВаш реферальный код: ${code}\nЗарегистрируйтесь по ссылке: ${link}\n\nКод действует только для этого адреса и может быть использован один раз.`;
+  const html = layout(
+    subject,
+    `<p>Вас пригласили зарегистрироваться в Processing.</p>
+<p>Ваш реферальный код:</p>
+<p style="font-size:24px;letter-spacing:4px;font-weight:bold;color:#1f1937;margin:16px 0">${escapeHtml(code)}</p>
+<p><a href="${escapeHtml(link)}" style="color:#6d28d9">Зарегистрироваться</a></p>
+<p style="word-break:break-all;font-size:13px;color:#6b6580">${escapeHtml(link)}</p>
+<p>Код действует только для этого адреса и может быть использован один раз.</p>`,
+    'Если вы не ждали приглашения, просто проигнорируйте это письмо.',
+  );
+  return { to, purpose: 'referral_invite', subject, text, html };
+}

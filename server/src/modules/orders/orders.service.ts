@@ -34,6 +34,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { RatingService } from '../rating/rating.service.ts';
+import type { ReferralCommissions } from '../referrals/referrals.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { IncomingNotification } from '../terminals/notification-matching.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
@@ -107,6 +108,8 @@ export function createOrdersService(deps: {
   notifier: Notifier;
   /** Spec §9 ratings: a deal completed without a dispute counts as successful. */
   rating: Pick<RatingService, 'lock' | 'record'>;
+  /** Issue 14: the referring lead's share of the platform fee, paid in the settlement's transaction. */
+  referrals: ReferralCommissions;
   now: () => Date;
 }) {
   const db = deps.database.db;
@@ -261,17 +264,34 @@ export function createOrdersService(deps: {
       );
     } else if (input.to === 'complete') {
       const split = splitDeal(deal.amountUsdt, deal.merchantFeeBps, deal.traderRewardBps);
+      // A referred trader's lead gets a share of the platform fee, carved out of it (never more than it), in
+      // this same settlement: one ledger transaction keyed by the deal, one commission row keyed by the deal.
+      const commission = await deps.referrals.commissionFor(tx, {
+        traderId: deal.traderId,
+        platformFee: split.platformFee,
+      });
+      const referral = commission ? { userId: commission.leadId, amount: commission.amount } : undefined;
       await ledger.settle(
         {
           userId: deal.traderId,
           amount: deal.amountUsdt,
           merchantUserId: deal.merchantId,
-          platformFee: split.platformFee,
+          platformFee: split.platformFee - (referral?.amount ?? 0n),
           traderReward: split.traderReward,
+          referral: referral && referral.amount > 0n ? referral : undefined,
           idempotencyKey: `deal-settle:${deal.id}`,
         },
         tx,
       );
+      if (commission) {
+        await deps.referrals.recordCommission(tx, {
+          dealId: deal.id,
+          leadId: commission.leadId,
+          traderId: deal.traderId,
+          amount: commission.amount,
+          at,
+        });
+      }
     } else if (input.to === 'expired' || input.to === 'canceled') {
       await ledger.release(
         { userId: deal.traderId, amount: deal.amountUsdt, idempotencyKey: `deal-release:${deal.id}` },

@@ -1,0 +1,217 @@
+import { randomInt } from 'node:crypto';
+import {
+  microToNumber,
+  normalizeEmail,
+  PAGE_SIZES,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  REFERRAL_MESSAGES,
+  type Referral,
+  type ReferralDetailResponse,
+  type ReferralListResponse,
+  referralLink,
+  shareOf,
+} from '@app/shared';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { badRequest, fieldErrors, notALead, notFound } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { referralInviteMail } from '../mail/templates.ts';
+import * as repo from './referrals.repository.ts';
+
+/** The detail's monthly breakdown covers at most this many months. */
+export const REFERRAL_DETAIL_MONTHS = 12;
+/** Fresh codes drawn before giving up when each one collides with an existing code (practically never). */
+const CODE_ATTEMPTS = 5;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A code from the CSPRNG: REFERRAL_CODE_LENGTH characters of the unambiguous alphabet. */
+export function generateReferralCode(): string {
+  let code = '';
+  for (let index = 0; index < REFERRAL_CODE_LENGTH; index++) {
+    code += REFERRAL_CODE_ALPHABET.charAt(randomInt(REFERRAL_CODE_ALPHABET.length));
+  }
+  return code;
+}
+
+/** What the settlement of a completed deal asks (the orders module, inside its transaction). */
+export interface ReferralCommissions {
+  /**
+   * The commission on a deal of `traderId` whose platform fee is `platformFee`: the referring lead's share
+   * (their own, or LEAD_SHARE_PCT) of it, rounded down, so it never exceeds the fee. Null for a trader
+   * nobody referred.
+   */
+  commissionFor(
+    tx: Tx,
+    input: { traderId: string; platformFee: bigint },
+  ): Promise<{ leadId: string; amount: bigint } | null>;
+  /** Records the deal's commission in the settlement's transaction (once per deal). */
+  recordCommission(
+    tx: Tx,
+    input: { dealId: string; leadId: string; traderId: string; amount: bigint; at: Date },
+  ): Promise<void>;
+}
+
+export function createReferralsService(deps: {
+  database: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  log: Logger;
+  now?: () => Date;
+}) {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log.child({ module: 'referrals' });
+  const defaultShareBps = Math.round(deps.config.LEAD_SHARE_PCT * 100);
+
+  function requireLead(user: SessionUser): void {
+    if (!user.isLead) throw notALead(REFERRAL_MESSAGES.noPermission);
+  }
+
+  const toReferral = (row: repo.ReferralWithProfit): Referral => ({
+    id: row.id,
+    referral_code: row.code,
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    profit: microToNumber(row.profitMicro),
+    is_used: row.usedAt !== null,
+  });
+
+  async function insertFreshCode(leadId: string, email: string): Promise<repo.ReferralCodeRow> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.insertCode(db, { leadId, email, code: generateReferralCode(), at: now() });
+      } catch (error) {
+        const violation = uniqueViolation(error);
+        if (!violation) throw error;
+        if (violation.constraint === repo.OPEN_EMAIL_INDEX) {
+          throw fieldErrors({ email: [REFERRAL_MESSAGES.openCodeExists] });
+        }
+        if (attempt >= CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  const commissions: ReferralCommissions = {
+    async commissionFor(tx, { traderId, platformFee }) {
+      const referrer = await repo.referrerOf(tx, traderId);
+      if (!referrer) return null;
+      const bps = referrer.leadShareBps ?? defaultShareBps;
+      const fee = platformFee > 0n ? platformFee : 0n;
+      return { leadId: referrer.leadId, amount: shareOf(fee, bps) };
+    },
+
+    async recordCommission(tx, { dealId, leadId, traderId, amount, at }) {
+      await repo.insertCommission(tx, { dealId, leadId, referredUserId: traderId, amountMicro: amount, at });
+    },
+  };
+
+  return {
+    ...commissions,
+
+    /** GET /account/lead/refferal/?page= : the lead's codes, 10 a page, newest first. */
+    async list(user: SessionUser, page: number): Promise<ReferralListResponse> {
+      requireLead(user);
+      const size = PAGE_SIZES.referrals;
+      const { rows, count } = await repo.listForLead(db, user.id, {
+        limit: size,
+        offset: (page - 1) * size,
+      });
+      return { results: rows.map(toReferral), count };
+    },
+
+    /**
+     * POST /account/lead/refferal/ : a new code bound to `email`, mailed to it. The answer is the same whether
+     * or not the address has an account (a code for an existing account simply never activates). The code is
+     * committed before the mail goes, so a mail failure leaves it listed for the lead to share by hand.
+     */
+    async create(user: SessionUser, input: { email: string }): Promise<Referral> {
+      requireLead(user);
+      const email = normalizeEmail(input.email);
+      const row = await insertFreshCode(user.id, email);
+      try {
+        await deps.mailer.send(
+          referralInviteMail(email, row.code, referralLink(deps.config.PUBLIC_URL, row.code)),
+        );
+      } catch (error) {
+        log.error(
+          { err: error, leadId: user.id, referralId: row.id },
+          'could not mail the referral invitation',
+        );
+      }
+      return toReferral({ ...row, profitMicro: 0n });
+    },
+
+    /** GET /account/lead/refferal/{id}/ : one of the lead's own codes with its trader's deals and commission. */
+    async detail(user: SessionUser, id: string): Promise<ReferralDetailResponse> {
+      requireLead(user);
+      const row = uuidPattern.test(id) ? await repo.findForLead(db, user.id, id) : undefined;
+      if (!row) throw notFound();
+      const referred = row.referredUserId;
+      const [dealsCount, months] = referred
+        ? await Promise.all([
+            repo.dealsCount(db, user.id, referred),
+            repo.commissionByMonth(db, user.id, referred, REFERRAL_DETAIL_MONTHS),
+          ])
+        : [0, []];
+      return {
+        ...toReferral(row),
+        link: referralLink(deps.config.PUBLIC_URL, row.code),
+        used_at: row.usedAt?.toISOString() ?? null,
+        deals_count: dealsCount,
+        by_month: months.map((month) => ({
+          month: month.month,
+          deals: month.deals,
+          profit: microToNumber(month.profitMicro),
+        })),
+      };
+    },
+
+    /** Register step 1: the code must exist, be unused and be bound to this email; nothing else is told. */
+    async checkSignUpCode(code: string, email: string): Promise<void> {
+      if (!(await repo.findOpenCode(db, code, normalizeEmail(email)))) {
+        throw badRequest(REFERRAL_MESSAGES.invalidCode);
+      }
+    },
+
+    /**
+     * Register step 2, inside the transaction that creates the user: claims the code (used once, by a
+     * conditional update) and links the user to the lead for good. A code used meanwhile fails the sign-up.
+     */
+    async claimSignUpCode(tx: Tx, input: { code: string; email: string; userId: string }): Promise<void> {
+      const leadId = await repo.claimCode(tx, { ...input, email: normalizeEmail(input.email), at: now() });
+      if (!leadId) throw badRequest(REFERRAL_MESSAGES.invalidCode);
+      await repo.setReferredBy(tx, input.userId, leadId);
+    },
+
+    /** admin set-lead-share: a lead's own share in basis points, recorded with the old value and the actor. */
+    async setLeadShare(
+      email: string,
+      bps: number,
+      actor: string,
+    ): Promise<{ ok: true; email: string } | { ok: false; reason: string }> {
+      if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
+        return { ok: false, reason: 'The share must be from 0 to 100 %.' };
+      }
+      return db.transaction(async (tx) => {
+        const user = await repo.lockUserByEmail(tx, normalizeEmail(email));
+        if (!user) return { ok: false as const, reason: `No user with email ${email}.` };
+        if (!user.isLead) return { ok: false as const, reason: `${user.email} is not a lead.` };
+        await repo.setLeadShare(tx, {
+          leadId: user.id,
+          oldBps: user.leadShareBps,
+          newBps: bps,
+          actor,
+          at: now(),
+        });
+        return { ok: true as const, email: user.email };
+      });
+    },
+  };
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;
