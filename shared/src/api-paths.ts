@@ -90,6 +90,12 @@ export const API = {
     block: '/support/dispute/block/',
     unblock: '/support/dispute/unblock/',
   },
+  /** Spec §7 Referrals (lead only; the list's GET is also the lead check), plus the detail modal's call (our addition). */
+  referrals: {
+    list: '/account/lead/refferal/',
+    create: '/account/lead/refferal/',
+    detail: (id: string) => `/account/lead/refferal/${id}/`,
+  },
   /** Spec §7 Transactions, plus the detail modal's call (our addition). */
   transactions: {
     list: '/api/v1/transactions/',

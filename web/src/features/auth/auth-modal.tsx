@@ -77,6 +77,8 @@ export interface AuthModalProps {
   onOpenChange: (open: boolean) => void;
   /** Mode shown when the modal opens. */
   initialMode?: AuthMode;
+  /** A referral code from the sign-up link (/welcome?ref=CODE): the register form starts with it filled in. */
+  referralCode?: string;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface AuthModalProps {
  * (3 s), the error pop-up (5 s) and the redirects (1.5 s after sign-up, 2 s back to login after a reset).
  * It starts in initialMode when mounted; give it a new key per opening to start clean each time.
  */
-export function AuthModal({ open, onOpenChange, initialMode = 'login' }: AuthModalProps) {
+export function AuthModal({ open, onOpenChange, initialMode = 'login', referralCode }: AuthModalProps) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [step, setStep] = useState<Step>(1);
@@ -209,7 +211,9 @@ export function AuthModal({ open, onOpenChange, initialMode = 'login' }: AuthMod
         defaults={
           credentials
             ? { email, password: credentials.password, referral_code: credentials.referralCode ?? '' }
-            : undefined
+            : referralCode
+              ? { referral_code: referralCode }
+              : undefined
         }
         onSubmit={sendRegisterCode}
         showPopup={showPopup}

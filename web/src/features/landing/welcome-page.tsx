@@ -1,3 +1,5 @@
+import { filterReferralCode } from '@app/shared/input-filters';
+import { REFERRAL_LINK_PARAM } from '@app/shared/referrals/messages';
 import { GET_STARTED_TEXT, LANDING_HEADLINE } from '@app/shared/web-texts';
 import {
   ArrowRight,
@@ -12,7 +14,7 @@ import {
   Zap,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
 import type { AuthMode } from '../auth/auth-modal.tsx';
 import { PublicLayout, type WelcomeState } from './public-layout.tsx';
@@ -113,10 +115,15 @@ function HeroVisual() {
   );
 }
 
-/** /welcome: the public landing with the GET STARTED button that opens the auth modal. */
+/**
+ * /welcome: the public landing with the GET STARTED button that opens the auth modal. A lead's sign-up link
+ * (/welcome?ref=CODE, issue 14) opens it in register mode with the referral code filled in.
+ */
 export function WelcomePage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const linkCode = filterReferralCode(searchParams.get(REFERRAL_LINK_PARAM) ?? '');
   const [auth, setAuth] = useState<{ open: boolean; mode: AuthMode; key: number }>({
     open: false,
     mode: 'login',
@@ -124,6 +131,11 @@ export function WelcomePage() {
   });
 
   const openAuth = (mode: AuthMode) => setAuth((current) => ({ open: true, mode, key: current.key + 1 }));
+
+  useEffect(() => {
+    if (!linkCode) return;
+    setAuth((current) => ({ open: true, mode: 'register', key: current.key + 1 }));
+  }, [linkCode]);
 
   // Other public pages link here with state asking for the modal; consume it so Back does not reopen it.
   const requested = (location.state as WelcomeState | null)?.openAuth;
@@ -249,6 +261,7 @@ export function WelcomePage() {
             open={auth.open}
             onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
             initialMode={auth.mode}
+            referralCode={linkCode || undefined}
           />
         </Suspense>
       ) : null}

@@ -1,0 +1,72 @@
+import { API } from '@app/shared/api-paths';
+import { referralLink } from '@app/shared/referrals/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/fetch-mock.ts';
+import { renderAt } from '../../test/render.tsx';
+import { WelcomePage } from './welcome-page.tsx';
+// The landing loads the auth modal lazily; loading it here keeps the first opening from waiting on a transform.
+import '../auth/auth-modal.tsx';
+
+const STRONG = 'Secret1!';
+
+function renderWelcome(path: string) {
+  const api = mockApi({ [`POST ${API.auth.register}`]: { body: { message: 'sent' } } });
+  const view = renderAt(path, [{ path: '/welcome', element: <WelcomePage /> }]);
+  return { ...api, ...view };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('WelcomePage: the sign-up link of a referral code', () => {
+  it('/welcome?ref=CODE opens the register mode with the code filled in, and sends it', async () => {
+    const user = userEvent.setup();
+    const link = new URL(referralLink('https://pay.example/', 'ABCD2345EF'));
+    const { calls } = renderWelcome(`${link.pathname}${link.search}`);
+    const modal = await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    expect(modal).toHaveAttribute('data-mode', 'register');
+    expect(modal).toHaveAttribute('data-step', '1');
+    const code = within(modal).getByLabelText(/^Реферальный код/);
+    expect(code).toHaveValue('ABCD2345EF');
+
+    // Pasted rather than typed key by key: the form is the auth feature's, tested there; here only the code matters.
+    await user.click(within(modal).getByLabelText('Email'));
+    await user.paste('new@example.com');
+    await user.click(within(modal).getByLabelText('Пароль'));
+    await user.paste(STRONG);
+    await user.click(within(modal).getByRole('button', { name: 'Продолжить' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === API.auth.register)).toHaveLength(1));
+    expect(calls.find((call) => call.path === API.auth.register)?.body).toEqual({
+      email: 'new@example.com',
+      password: STRONG,
+      referral_code: 'ABCD2345EF',
+    });
+  }, 10_000);
+
+  it('keeps only the characters a code may have', async () => {
+    renderWelcome('/welcome?ref=AB%20CD%3C2%3E');
+    const modal = await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    expect(within(modal).getByLabelText(/^Реферальный код/)).toHaveValue('ABCD2');
+  });
+
+  it('keeps the code when the visitor looks at sign-in and comes back to register', async () => {
+    const user = userEvent.setup();
+    renderWelcome('/welcome?ref=ABCD2345EF');
+    await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: 'Вход' }));
+    await waitFor(() => expect(screen.getByTestId('auth-modal')).toHaveAttribute('data-mode', 'login'));
+    await user.click(screen.getByRole('tab', { name: 'Регистрация' }));
+    await waitFor(() => expect(screen.getByTestId('auth-modal')).toHaveAttribute('data-mode', 'register'));
+    expect(screen.getByLabelText(/^Реферальный код/)).toHaveValue('ABCD2345EF');
+  }, 10_000);
+
+  it('/welcome without a code opens no modal', async () => {
+    renderWelcome('/welcome');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId('auth-modal')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
