@@ -15,12 +15,6 @@ export const API = {
     logout: '/account/logout/',
     checkUserAuth: '/account/check_user_auth/',
   },
-  /** Spec §7 Referrals: the list and create share the lead check's path; the detail is our addition. */
-  referrals: {
-    list: '/account/lead/refferal/',
-    create: '/account/lead/refferal/',
-    detail: (id: string) => `/account/lead/refferal/${id}/`,
-  },
   dashboard: '/api/account/dashboard/',
   /** Spec §7 Dashboard chart, spelt as the spec writes it: `?range=24h|30d|1y` plus our optional `tz` (IANA). */
   dashboardChart: '/account/user/get-data-grafic/',
