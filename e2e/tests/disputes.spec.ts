@@ -92,6 +92,8 @@ for (const width of [375, 1280]) {
     browser,
     request,
   }) => {
+    // Three browser contexts, two sign-ins and a verdict: ~10 s on a quiet machine, near a minute on a busy one.
+    test.setTimeout(120_000);
     const balance = traderContext.pages()[0]!;
     await balance.goto('/');
     await expect(balance.getByTestId('balance-total')).toHaveText('$100.00');
