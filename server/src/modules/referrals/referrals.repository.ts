@@ -30,6 +30,18 @@ const profitOf = sql<string>`coalesce((
   where c.lead_id = referral_codes.lead_id and c.referred_user_id = referral_codes.referred_user_id
 ), 0)::text`;
 
+/** A code's columns plus its lifetime commission: what the list and the detail read. */
+const withProfitColumns = {
+  id: referralCodes.id,
+  leadId: referralCodes.leadId,
+  code: referralCodes.code,
+  email: referralCodes.email,
+  createdAt: referralCodes.createdAt,
+  usedAt: referralCodes.usedAt,
+  referredUserId: referralCodes.referredUserId,
+  profit: profitOf,
+};
+
 const withProfit = (row: ReferralCodeRow & { profit: string }): ReferralWithProfit => {
   const { profit, ...code } = row;
   return { ...code, profitMicro: BigInt(profit) };
@@ -42,16 +54,7 @@ export async function listForLead(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ReferralWithProfit[]; count: number }> {
   const rows = await db
-    .select({
-      id: referralCodes.id,
-      leadId: referralCodes.leadId,
-      code: referralCodes.code,
-      email: referralCodes.email,
-      createdAt: referralCodes.createdAt,
-      usedAt: referralCodes.usedAt,
-      referredUserId: referralCodes.referredUserId,
-      profit: profitOf,
-    })
+    .select(withProfitColumns)
     .from(referralCodes)
     .where(eq(referralCodes.leadId, leadId))
     .orderBy(desc(referralCodes.createdAt), desc(referralCodes.id))
@@ -71,16 +74,7 @@ export async function findForLead(
   id: string,
 ): Promise<ReferralWithProfit | undefined> {
   const [row] = await db
-    .select({
-      id: referralCodes.id,
-      leadId: referralCodes.leadId,
-      code: referralCodes.code,
-      email: referralCodes.email,
-      createdAt: referralCodes.createdAt,
-      usedAt: referralCodes.usedAt,
-      referredUserId: referralCodes.referredUserId,
-      profit: profitOf,
-    })
+    .select(withProfitColumns)
     .from(referralCodes)
     .where(and(eq(referralCodes.leadId, leadId), eq(referralCodes.id, id)))
     .limit(1);
