@@ -32,6 +32,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
+import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 import { loadSpaHtml } from './web/home-preload.ts';
 import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
@@ -107,8 +108,18 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // With REDIS_URL every limit (per IP on the auth routes, per terminal, per merchant, the payer page, the
+  // avatar upload) counts in Redis, shared by every instance; without it each process counts its own.
+  const shared = config.REDIS_URL
+    ? createSharedRateLimits({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, log: ctx.log })
+    : null;
+  if (shared) {
+    ctx.health.set('redis', shared.healthCheck);
+    app.addHook('onClose', async () => shared.close());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(shared ? { store: shared.store } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

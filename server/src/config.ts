@@ -68,7 +68,7 @@ const envSchema = z.object({
   TERMINAL_OFFLINE_AFTER_S: positiveInt.default(90),
   /** Seconds between heartbeats the server asks a terminal for (poll_after_s). */
   TERMINAL_HEARTBEAT_S: positiveInt.default(30),
-  /** Device API requests one terminal may make per minute (in-process; across instances with REDIS_URL later). */
+  /** Device API requests one terminal may make per minute (per process; across instances with REDIS_URL). */
   DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
   /** Seconds an order waits for payment unless the merchant asks otherwise (300–3600). */
   ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(900),
@@ -102,6 +102,13 @@ const envSchema = z.object({
    */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   MERCHANT_RATE_LIMIT_PER_MIN: positiveInt.default(600),
+  /** With it, every request rate limit counts in this Redis, shared by all instances; without it, per process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis keep apart. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('processing:rl:'),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),
