@@ -62,8 +62,11 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
-      await workers.stop();
-      await app.close();
+      // At once and together: the listener closes (requests under way finish, idle keep-alive connections
+      // are closed, a request arriving meanwhile gets 503) while each job finishes its step and gives its
+      // lease back, so another instance's next tick takes the job over without waiting for the lease to
+      // expire. The database closes only after both, since requests and jobs still use it.
+      await Promise.all([app.close(), workers.stop()]);
       mailer.close();
       await database.close();
       log.info('stopped cleanly');

@@ -109,6 +109,22 @@ describe('leased loop', () => {
     }
   });
 
+  // A graceful shutdown hands the work over at once: the standby's next tick takes the lease the stopped
+  // holder gave back, long before that lease (60 s here, beyond the 10 s wait) would have expired.
+  it('hands the lease to a running standby at its next tick when the holder stops', async () => {
+    const first = countingLoop('loop-handoff', 'first', { leaseTtlMs: 60_000 });
+    await until(() => first.counts.ticks > 0, 'the first holder to run');
+    const second = countingLoop('loop-handoff', 'second', { leaseTtlMs: 60_000 });
+    try {
+      await until(() => second.counts.standbys > 0, 'the second to stand by');
+      await first.job.stop();
+      await until(() => second.counts.ticks > 0, 'the second to take over');
+      expect(await leases.leaseHolder(database.db, 'loop-handoff')).toBe('second');
+    } finally {
+      await Promise.all([first.job.stop(), second.job.stop()]);
+    }
+  });
+
   it('stop() waits for the tick under way before it returns', async () => {
     let finished = false;
     let started = false;
