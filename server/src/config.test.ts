@@ -86,4 +86,11 @@ describe('configuration', () => {
     expect(loadConfig({ WHITELIST_COOLDOWN_H: '0.001' }).WHITELIST_COOLDOWN_H).toBe(0.001);
     expect(() => loadConfig({ HEALTH_TOKEN: 'short' })).toThrow(/HEALTH_TOKEN/);
   });
+
+  it('counts rate limits per process unless a redis:// REDIS_URL is given', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('processing:rl:');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380/2' }).REDIS_URL).toBe('rediss://cache:6380/2');
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+  });
 });
