@@ -104,6 +104,8 @@ const envSchema = z.object({
   MERCHANT_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** With it, GET /metrics answers Prometheus text to `Authorization: Bearer <METRICS_TOKEN>`; without it, 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),
   TRONGRID_API_KEY: z.string().optional(),
   USDT_CONTRACT: z
