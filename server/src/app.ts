@@ -20,6 +20,7 @@ import { merchantDisputesRoutes } from './modules/disputes/merchant-disputes.rou
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
 import { merchantKeysRoutes } from './modules/merchants/merchant-keys.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { merchantOrdersRoutes } from './modules/orders/merchant-orders.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -31,8 +32,10 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
+import { httpMetricsPlugin } from './plugins/http-metrics.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
+import { RouteLogController, requestLogPlugin } from './plugins/request-log.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 import { loadSpaHtml } from './web/home-preload.ts';
 import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
@@ -48,6 +51,7 @@ const isSourceMap = (pathName: string) => /\.map(\.br|\.gz)?$/i.test(pathName);
 /** The API modules, each registered under API_PREFIX. Add a module here. */
 const API_MODULES = [
   healthRoutes,
+  metricsRoutes,
   authRoutes,
   accountRoutes,
   referralsRoutes,
@@ -77,6 +81,7 @@ export async function buildApp(
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
+    logController: new RouteLogController(),
     ...requestIdOptions,
     // X-Forwarded-For is believed only from the configured proxies; otherwise a client could choose its IP.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
@@ -90,6 +95,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First: every later hook's and handler's log lines then carry the route (and, once known, the caller).
+  await app.register(requestLogPlugin);
+  await app.register(httpMetricsPlugin, { metrics: ctx.metrics });
   await app.register(errorHandlerPlugin, { apiPrefix: config.API_PREFIX });
   await app.register(httpHeadersPlugin, { apiPrefix: config.API_PREFIX });
   await app.register(helmet, {

@@ -111,6 +111,8 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('processing:rl:'),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** With it, GET /metrics answers Prometheus text to `Authorization: Bearer <METRICS_TOKEN>`; without it, 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRONGRID_URL: z.url().optional(),
   TRONGRID_API_KEY: z.string().optional(),
   USDT_CONTRACT: z

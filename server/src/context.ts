@@ -14,6 +14,7 @@ import {
   createMerchantKeysService,
   type MerchantKeysService,
 } from './modules/merchants/merchant-keys.service.ts';
+import { createMetricsService, type MetricsService } from './modules/metrics/metrics.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOtpService, type OtpService } from './modules/otp/otp.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
@@ -65,6 +66,8 @@ export interface AppContext {
   webhooks: WebhooksService;
   /** The USDT/RUB rate orders are priced at. */
   rates: RatesService;
+  /** Prometheus metrics of this app (its own registry): requests, jobs, routing, pool, outboxes, deals. */
+  metrics: MetricsService;
   /** Spec §9 ratings: points per trader and method moved by rating events, recompute, operator adjustments. */
   rating: RatingService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
@@ -149,6 +152,7 @@ export function createContext(deps: {
   });
   const rates = createRatesService({ database: deps.database, config: deps.config, now });
   const rating = createRatingService({ database: deps.database, now });
+  const metrics = createMetricsService({ database: deps.database, rates, log: deps.log, now });
   const orders = createOrdersService({
     database: deps.database,
     config: deps.config,
@@ -159,6 +163,7 @@ export function createContext(deps: {
     notifier: notifications,
     rating,
     referrals,
+    routingMetrics: metrics,
     now,
   });
   const device = createDeviceService({
@@ -209,6 +214,7 @@ export function createContext(deps: {
     device,
     webhooks,
     rates,
+    metrics,
     rating,
     orders,
     referrals,

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import type { Job } from './jobs/job.ts';
+import { withLoopObserver } from './jobs/loop-observer.ts';
 import { startSessionExpiry } from './modules/auth/session-expiry.ts';
 import { startDisputeDeadlines } from './modules/disputes/dispute-deadlines.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
@@ -19,10 +20,14 @@ import { startWithdrawalSender } from './modules/tron/withdrawal-sender.ts';
 import { startWebhookDelivery } from './modules/webhooks/webhook-delivery.ts';
 
 /**
- * Starts every background job of the process (each one a leased loop from jobs/); the returned stop() waits
- * for each to finish its current step and give its lease up.
+ * Starts every background job of the process (each one a leased loop from jobs/), each reporting its passes
+ * to the app's metrics; the returned stop() waits for each to finish its current step and give its lease up.
  */
 export function startWorkers(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
+  return withLoopObserver(ctx.metrics.loops, () => startJobs(ctx));
+}
+
+function startJobs(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
   const jobs: Job[] = [
     startSessionExpiry(ctx),
     startCodeExpiry(ctx),

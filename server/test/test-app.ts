@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AppContext, createContext } from '../src/context.ts';
@@ -43,11 +43,12 @@ export const TEST_ORIGIN = 'http://app.test';
 
 /**
  * Builds the real application on a fresh database of this project's engine; `now`, when given, is the
- * clock of every service (a test moves it to cross a time limit).
+ * clock of every service (a test moves it to cross a time limit); `log`, when given, receives its log
+ * lines (silent otherwise).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date; serveWeb?: boolean } = {},
+  options: { now?: () => Date; serveWeb?: boolean; log?: Logger } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -62,7 +63,8 @@ export async function createTestApp(
     ...env,
   });
   const mailer = new MemoryMailer();
-  const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }), now: options.now });
+  const log = options.log ?? pino({ level: 'silent' });
+  const ctx = createContext({ config, database, mailer, log, now: options.now });
   const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
   await app.ready();
   return {

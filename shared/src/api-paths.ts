@@ -4,6 +4,8 @@
  */
 export const API = {
   health: '/health',
+  /** Prometheus text exposition, behind `Authorization: Bearer <METRICS_TOKEN>` (our addition, not in spec §7). */
+  metrics: '/metrics',
   auth: {
     register: '/account/user/register/',
     verifyOtp: '/account/user/verify-otp/',

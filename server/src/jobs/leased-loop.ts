@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { Job } from './job.ts';
 import * as repo from './lease.repository.ts';
+import { currentLoopObserver } from './loop-observer.ts';
 
 /** A name for this process's claim on a lease: host, pid and a random part (two jobs never share one). */
 export function leaseHolderId(): string {
@@ -36,8 +37,12 @@ export function startLeasedLoop(options: {
   let leased = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
+  // The app's metrics, when the loop was started under withLoopObserver (workers.ts).
+  const observer = currentLoopObserver();
 
   async function runTick() {
+    const startedAt = performance.now();
+    let ok = true;
     try {
       leased = await repo.acquireLease(options.database.db, options.name, holder, ttl);
       // stop() may have been called while the lease was being taken (perhaps just released by a stopping
@@ -46,8 +51,15 @@ export function startLeasedLoop(options: {
       if (leased) await options.tick({ stopping: () => stopping });
       else await options.standby?.();
     } catch (error) {
+      ok = false;
       options.onError(error);
     } finally {
+      observer?.tickEnded(options.name, {
+        leased,
+        ok,
+        endedAt: Date.now(),
+        durationMs: performance.now() - startedAt,
+      });
       options.afterTick?.();
     }
   }
@@ -63,6 +75,7 @@ export function startLeasedLoop(options: {
     }, delay);
   }
 
+  observer?.loopStarted(options.name, Date.now());
   schedule(options.firstTickAfterMs ?? 0);
   options.log.info({ job: options.name, holder, intervalMs: options.intervalMs }, 'job started');
 
@@ -78,6 +91,7 @@ export function startLeasedLoop(options: {
           options.log.warn({ err: error, job: options.name }, 'could not release the job lease');
         });
       }
+      observer?.loopStopped(options.name);
       options.log.info({ job: options.name }, 'job stopped');
     },
   };

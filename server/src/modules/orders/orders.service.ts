@@ -32,6 +32,7 @@ import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { type ProblemCode, ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
+import type { RoutingFailureReason, RoutingMetrics } from '../metrics/metrics.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { RatingService } from '../rating/rating.service.ts';
 import type { ReferralCommissions } from '../referrals/referrals.service.ts';
@@ -110,6 +111,8 @@ export function createOrdersService(deps: {
   rating: Pick<RatingService, 'lock' | 'record'>;
   /** Issue 14: the referring lead's share of the platform fee, paid in the settlement's transaction. */
   referrals: ReferralCommissions;
+  /** Counts the orders refused for want of a method, by reason (GET /metrics). */
+  routingMetrics: RoutingMetrics;
   now: () => Date;
 }) {
   const db = deps.database.db;
@@ -429,9 +432,20 @@ export function createOrdersService(deps: {
     ): Promise<Order> {
       const amountKopecks = rublesToKopecks(body.amount);
       if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
-      const rate = await deps.rates.requireFresh();
+      const refused = (reason: RoutingFailureReason) => {
+        deps.routingMetrics.routingRefused(reason);
+        return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
+      };
+      const rate = await deps.rates.requireFresh().catch((error: unknown) => {
+        if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateStale) {
+          deps.routingMetrics.routingRefused('rate_stale');
+        } else if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateMissing) {
+          deps.routingMetrics.routingRefused('rate_missing');
+        }
+        throw error;
+      });
       const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
-      if (amountUsdt <= 0n) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
+      if (amountUsdt <= 0n) throw refused('amount_too_small');
       const ttlS = body.expires_in ?? config.ORDER_TTL_S;
       const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
       return db.transaction(async (tx) => {
@@ -511,7 +525,8 @@ export function createOrdersService(deps: {
           await repo.recordNewDeal(tx, { dealId: id, methodId: method.methodId, at });
           deal = row;
         }
-        if (!deal) throw new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
+        // Every method tried was taken by a concurrent order (lost_races), or none qualified at all.
+        if (!deal) throw refused(exclude.length > 0 ? 'lost_races' : 'no_method');
         const order = toOrder(deal);
         await deps.outbox.enqueueOrderEvent(tx, { merchantId, order, callbackUrl: deal.callbackUrl });
         await deps.notifier.notify(tx, deal.traderId, {

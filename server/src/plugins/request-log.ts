@@ -1,0 +1,44 @@
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Fastify's request log lines with the route pattern on the first one too ("incoming request" is written
+ * before any hook can bind it); give it as the `logController` option.
+ */
+export class RouteLogController extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
+    request.log.info({ req: request, route: request.routeOptions.url ?? null }, 'incoming request');
+  }
+}
+
+/** Who a request acted as, for its log lines: ids only, never a token, cookie or key. */
+function principalOf(request: FastifyRequest): Record<string, string> | null {
+  if (request.user) return { userId: request.user.id };
+  if (request.merchant) return { merchantId: request.merchant.id, keyId: request.merchant.keyId };
+  if (request.terminal) return { terminalId: request.terminal.id, userId: request.terminal.userId };
+  return null;
+}
+
+function bind(request: FastifyRequest, reply: FastifyReply, bindings: Record<string, string | null>) {
+  const log = request.log.child(bindings);
+  request.log = log;
+  reply.log = log;
+}
+
+/**
+ * Every log line of a request (Fastify's own "request completed" and error lines included) carries its
+ * request id (reqId, from the request-id options), its route pattern (`route`, from the first hook on) and,
+ * once authentication has run, who it acted as: `userId` for a session, `merchantId`/`keyId` for a merchant
+ * API key, `terminalId`/`userId` for a device. Authentication is each route's own onRequest hook, so the
+ * principal is bound in preParsing, the first step after every onRequest hook.
+ */
+export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    bind(request, reply, { route: request.routeOptions.url ?? null });
+  });
+  app.addHook('preParsing', async (request, reply) => {
+    const principal = principalOf(request);
+    if (principal) bind(request, reply, principal);
+  });
+});
