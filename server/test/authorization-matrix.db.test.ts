@@ -306,6 +306,9 @@ describe('authorization matrix: every registered route × every caller', () => {
 
   const refused = (outcome: Outcome) =>
     (typeof outcome === 'number' ? [outcome] : outcome).every((s) => s >= 400);
+  /** A problem document names its request; the rest of an answer must match. */
+  const withoutRequestId = (response: LightMyRequestResponse) =>
+    response.body.replace(/"instance":"[^"]*"/, '');
   const matches = (outcome: Outcome, status: number) =>
     typeof outcome === 'number' ? outcome === status : outcome.includes(status);
 
@@ -316,36 +319,31 @@ describe('authorization matrix: every registered route × every caller', () => {
     expect(Object.keys(AUTHORIZATION_MATRIX).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
-  it('answers every caller of every route as its row expects; a refused call changes nothing', async () => {
+  it('refuses another user’s object exactly as an id that does not exist: the refusal reveals nothing', async () => {
     const wrong: string[] = [];
+    const ids = Object.values(objects);
     for (const route of table()) {
-      const row: MatrixRow | undefined = AUTHORIZATION_MATRIX[route.key];
-      if (!row) continue;
-      const request = row.request?.(objects) ?? {};
-      // The owner last: its call may change (or delete) the objects the others were refused.
-      const order = [...CALLERS.filter((caller) => caller !== row.owner), ...(row.owner ? [row.owner] : [])];
-      // A row on somebody's objects: everyone else is refused, and the owned data must not have moved.
-      const guarded = row.owner !== undefined && route.method !== 'GET';
-      let before = guarded ? await ownedDigest() : '';
-      let refusedSince: Caller[] = [];
-      for (const caller of order) {
-        if (guarded && (caller === row.owner || !refused(row.expect[caller])) && refusedSince.length > 0) {
-          if ((await ownedDigest()) !== before) {
-            wrong.push(`${route.key}: refused ${refusedSince.join(', ')}, yet owned data changed`);
-          }
-          refusedSince = [];
-        }
-        const response = await inject(route.method, route.url, request, credentials[caller]);
-        const expected = row.expect[caller];
-        if (!matches(expected, response.statusCode)) {
+      const row = AUTHORIZATION_MATRIX[route.key];
+      if (!row?.owner || row.public || !row.request) continue;
+      const request = row.request(objects);
+      if (request.multipart) continue;
+      // The same request with every id of an object replaced by one nobody owns.
+      let text = JSON.stringify(request);
+      for (const id of ids) {
+        // A numeric id (a Telegram account) becomes a number nobody has linked.
+        text = text.split(String(id)).join(typeof id === 'number' ? '9999999' : randomUUID());
+      }
+      const unknown = JSON.parse(text) as MatrixRequest;
+      if (text === JSON.stringify(request)) continue;
+      for (const caller of CALLERS) {
+        if (caller === row.owner || !refused(row.expect[caller])) continue;
+        const real = await inject(route.method, route.url, request, credentials[caller]);
+        const made = await inject(route.method, route.url, unknown, credentials[caller]);
+        if (real.statusCode !== made.statusCode || withoutRequestId(real) !== withoutRequestId(made)) {
           wrong.push(
-            `${route.key} ${caller}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+            `${route.key} ${caller}: ${real.statusCode} ${real.body.slice(0, 80)} for the owner's id, ${made.statusCode} ${made.body.slice(0, 80)} for an unknown one`,
           );
         }
-        if (!guarded || caller === row.owner) continue;
-        // A caller the row lets through (support on either side's evidence) moves the baseline.
-        if (refused(expected)) refusedSince.push(caller);
-        else before = await ownedDigest();
       }
     }
     expect(wrong).toEqual([]);
@@ -408,6 +406,41 @@ describe('authorization matrix: every registered route × every caller', () => {
         ) {
           bad('not the 401 text');
         }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+  // Last: its logout row ends every caller's session.
+  it('answers every caller of every route as its row expects; a refused call changes nothing', async () => {
+    const wrong: string[] = [];
+    for (const route of table()) {
+      const row: MatrixRow | undefined = AUTHORIZATION_MATRIX[route.key];
+      if (!row) continue;
+      const request = row.request?.(objects) ?? {};
+      // The owner last: its call may change (or delete) the objects the others were refused.
+      const order = [...CALLERS.filter((caller) => caller !== row.owner), ...(row.owner ? [row.owner] : [])];
+      // A row on somebody's objects: everyone else is refused, and the owned data must not have moved.
+      const guarded = row.owner !== undefined && route.method !== 'GET';
+      let before = guarded ? await ownedDigest() : '';
+      let refusedSince: Caller[] = [];
+      for (const caller of order) {
+        if (guarded && (caller === row.owner || !refused(row.expect[caller])) && refusedSince.length > 0) {
+          if ((await ownedDigest()) !== before) {
+            wrong.push(`${route.key}: refused ${refusedSince.join(', ')}, yet owned data changed`);
+          }
+          refusedSince = [];
+        }
+        const response = await inject(route.method, route.url, request, credentials[caller]);
+        const expected = row.expect[caller];
+        if (!matches(expected, response.statusCode)) {
+          wrong.push(
+            `${route.key} ${caller}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+        if (!guarded || caller === row.owner) continue;
+        // A caller the row lets through (support on either side's evidence) moves the baseline.
+        if (refused(expected)) refusedSince.push(caller);
+        else before = await ownedDigest();
       }
     }
     expect(wrong).toEqual([]);
