@@ -91,7 +91,7 @@ export interface MatrixRow {
   runsLast?: 1 | 2;
 }
 
-/** A 1×1 PNG is enough for the routes that read a file only after authorization. */
+/** A small PDF: evidence a dispute side may upload. */
 export const TINY_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 1)]);
 
 const NOBODY = { anonymous: 401, device: 401, merchantKey: 401, otherMerchantKey: 401 } as const;
@@ -148,12 +148,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /account/user/request-password-reset/': open(400),
   'POST /account/user/password-reset/': open(400),
   'POST /account/logout/': { ...open(200), runsLast: 2 },
+  // Telegram proves itself with the secret token header, which no caller of the matrix has.
   'POST /telegram/webhook/': open(401),
   'GET /device/v1/openapi.json': open(200),
   'GET /merchant/v1/openapi.json': open(200),
   'GET /merchant/v1/docs': open(200),
   'GET /merchant/v1/docs.css': open(200),
+  // The pairing key in the body is the credential; a made-up one is refused after validation.
   'POST /device/v1/activate': open(400, () => ({ body: { terminal_id: UUID_ZERO } })),
+  // The payer page: the order id is the payer's capability, shown to anyone who has the link.
   'GET /c2c/:id/': open(200, (o) => ({ params: { id: o.dealId } })),
   'POST /c2c/:id/paid/': open(409, (o) => ({ params: { id: o.dealId } })),
   'POST /c2c/:id/receipt/': open(400, (o) => ({ params: { id: o.dealId } })),
