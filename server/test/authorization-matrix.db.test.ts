@@ -116,6 +116,8 @@ describe('authorization matrix: every registered route × every caller', () => {
       TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
       TELEGRAM_WEBHOOK_URL: 'https://app.test/backend/telegram/webhook/',
       TELEGRAM_WEBHOOK_SECRET: 'matrix-webhook-secret',
+      // /metrics is registered only when a token is configured.
+      METRICS_TOKEN: 'matrix-metrics-token-0123456789',
     }));
     await setRate(t, '100.00');
     const [trader, otherTrader, merchantUser, otherMerchantUser, support, lead, otherLead] =

@@ -141,6 +141,8 @@ const UUID_ZERO = '00000000-0000-4000-8000-000000000000';
  */
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /health': open(200),
+  // Only the scraper's METRICS_TOKEN opens it; no caller kind of the matrix holds that token.
+  'GET /metrics': { expect: all(401) },
   'POST /account/user/register/': open(400),
   'POST /account/user/verify-otp/': open(400),
   'POST /account/user/login/': open(400),
