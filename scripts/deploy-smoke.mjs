@@ -5,14 +5,15 @@
 // compiled servers (server/dist/main.js) sharing one DATA_DIR, and scripts/round-robin-proxy.mjs in front.
 // Then, through the proxy: /health, the SPA, a sign-up and sign-in whose cookie works on both instances, a
 // merchant order created on one instance and read through the other, both instances serving, and a clean
-// exit of both on SIGTERM. Prints one "ok"/"not ok" line per check; `--report FILE` writes {passed, failed}.
-import { spawn, spawnSync } from 'node:child_process';
+// exit of both on SIGTERM; as processes also the compiled server on the embedded database. Prints one "ok"/"not ok" line per check; `--report FILE` writes {passed, failed}.
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +34,8 @@ async function check(name, body) {
     await body();
     record(name, true);
   } catch (error) {
-    record(name, false, error instanceof Error ? error.message : String(error));
+    const cause = error instanceof Error && error.cause ? ` (${error.cause.message ?? error.cause})` : '';
+    record(name, false, `${error instanceof Error ? error.message : String(error)}${cause}`);
   }
 }
 function assert(condition, message) {
@@ -78,6 +80,18 @@ async function waitFor(url, timeoutMs) {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
     await sleep(100);
+  }
+}
+
+/**
+ * Runs a command-line tool and resolves with its stdout. Asynchronous on purpose: a blocked event loop would
+ * keep fetch from noticing that the proxy closed an idle keep-alive connection, and the next request on it fails.
+ */
+async function runTool(command, toolArgs, options) {
+  try {
+    return (await promisify(execFile)(command, toolArgs, { cwd: root, encoding: 'utf8', ...options })).stdout;
+  } catch (error) {
+    throw new Error(`${toolArgs.join(' ')}: ${error.stderr || error.stdout || error.message}`);
   }
 }
 
@@ -169,15 +183,7 @@ async function startProcesses() {
   return {
     baseUrl: publicUrl,
     upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
-    admin(adminArgs) {
-      const run = spawnSync(process.execPath, ['server/dist/admin.js', ...adminArgs], {
-        cwd: root,
-        env,
-        encoding: 'utf8',
-      });
-      assert(run.status === 0, `admin ${adminArgs[0]}: ${run.stderr || run.stdout}`);
-      return run.stdout;
-    },
+    admin: (adminArgs) => runTool(process.execPath, ['server/dist/admin.js', ...adminArgs], { env }),
     readMail(email) {
       const outbox = path.join(dataDir, 'mail');
       const files = fs.readdirSync(outbox).filter((name) => name.endsWith(`-${email}.eml`));
@@ -233,7 +239,14 @@ async function startCompose() {
   return {
     baseUrl,
     upstreams: undefined,
-    admin: (adminArgs) => exec('app1', ['node', 'server/dist/admin.js', ...adminArgs]),
+    admin: (adminArgs) =>
+      runTool(
+        'docker',
+        ['compose', '-p', project, 'exec', '-T', 'app1', 'node', 'server/dist/admin.js', ...adminArgs],
+        {
+          env,
+        },
+      ),
     readMail: (email) =>
       exec('app1', [
         'node',
@@ -331,8 +344,8 @@ async function runChecks(topology) {
 
   await check('a merchant order created on one instance is read through the other', async () => {
     assert(cookie, 'no signed-in trader (the sign-up check failed)');
-    topology.admin(['rate-set', '92.50']);
-    topology.admin(['adjust-balance', email, '100', '--reason', 'deploy smoke test']);
+    await topology.admin(['rate-set', '92.50']);
+    await topology.admin(['adjust-balance', email, '100', '--reason', 'deploy smoke test']);
     const method = await api('POST', '/api/v1/payments/create/', {
       cookie,
       body: {
@@ -350,10 +363,9 @@ async function runChecks(topology) {
     });
     expectStatus(active, 200, 'activate method');
     const merchant = `smoke-merchant-${Date.now().toString(36)}@example.com`;
-    topology.admin(['create-user', '--email', merchant, '--password', PASSWORD, '--role', 'merchant']);
-    const key = topology
-      .admin(['merchant-key', 'create', merchant])
-      .match(/\bmk_live_[A-Za-z0-9]{32}\b/)?.[0];
+    await topology.admin(['create-user', '--email', merchant, '--password', PASSWORD, '--role', 'merchant']);
+    const printed = await topology.admin(['merchant-key', 'create', merchant]);
+    const key = printed.match(/\bmk_live_[A-Za-z0-9]{32}\b/)?.[0];
     assert(key, 'no merchant key printed');
     const authorization = `Bearer ${key}`;
     const created = await api('POST', '/merchant/v1/orders', {
@@ -386,6 +398,49 @@ async function runChecks(topology) {
   }
 }
 
+/**
+ * The compiled server on the embedded database: its PGlite worker thread is dist/pglite-worker.js and its
+ * migrations are found from dist/, paths the PostgreSQL topology does not exercise.
+ */
+async function checkEmbedded() {
+  await check('the compiled server starts on the embedded database and stops cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-smoke-embedded-'));
+    const port = await freePort();
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+      cwd: root,
+      env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+    try {
+      await Promise.race([
+        waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 60_000).catch((error) => {
+          throw new Error(`${error.message}: ${output.slice(-500)}`);
+        }),
+        exited.then((code) => {
+          throw new Error(`exited ${code}: ${output.slice(-500)}`);
+        }),
+      ]);
+      assert(output.includes('"engine":"pglite"'), 'not on the embedded database');
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout')]);
+      assert(code === 0 && output.includes('stopped cleanly'), `exit ${code}`);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
 const dockerWorks =
   !forceProcesses && spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 15_000 }).status === 0;
 console.log(`deploy smoke test: ${dockerWorks ? 'docker compose' : 'processes (no docker daemon)'}`);
@@ -393,6 +448,7 @@ let topology;
 try {
   topology = dockerWorks ? await startCompose() : await startProcesses();
   await runChecks(topology);
+  if (!dockerWorks) await checkEmbedded();
 } catch (error) {
   record('the topology starts', false, error instanceof Error ? error.message : String(error));
 } finally {

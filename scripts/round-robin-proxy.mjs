@@ -71,6 +71,8 @@ function startProxy({ listen, upstreams }) {
     });
     request.pipe(upstream);
   });
+  // Idle client connections stay open as long as nginx keeps them (75 s), longer than Node's default 5 s.
+  server.keepAliveTimeout = 75_000;
   const { host, port } = hostPort(listen);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
