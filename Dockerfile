@@ -41,5 +41,5 @@ VOLUME /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}${process.env.API_PREFIX ?? '/backend'}/health`).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}${process.env.API_PREFIX || '/backend'}/health`).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "server/dist/main.js"]
