@@ -184,7 +184,7 @@ async function startProcesses() {
     baseUrl: publicUrl,
     upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
     admin: (adminArgs) => runTool(process.execPath, ['server/dist/admin.js', ...adminArgs], { env }),
-    readMail(email) {
+    async readMail(email) {
       const outbox = path.join(dataDir, 'mail');
       const files = fs.readdirSync(outbox).filter((name) => name.endsWith(`-${email}.eml`));
       assert(files.length > 0, `no mail for ${email}`);
@@ -227,26 +227,22 @@ async function startCompose() {
       encoding: 'utf8',
       ...options,
     });
-  const up = compose(['up', '-d', '--build', '--wait'], { stdio: 'inherit' });
-  assert(up.status === 0, 'docker compose up failed');
   const baseUrl = `http://127.0.0.1:${proxyPort}`;
-  await waitFor(`${baseUrl}${PREFIX}/health`, 60_000);
-  const exec = (service, command) => {
-    const run = compose(['exec', '-T', service, ...command]);
-    assert(run.status === 0, `${command.join(' ')}: ${run.stderr || run.stdout}`);
-    return run.stdout;
-  };
+  try {
+    const up = compose(['up', '-d', '--build', '--wait'], { stdio: 'inherit' });
+    assert(up.status === 0, 'docker compose up failed');
+    await waitFor(`${baseUrl}${PREFIX}/health`, 60_000);
+  } catch (error) {
+    compose(['logs', '--tail', '50'], { stdio: 'inherit' });
+    compose(['down', '-v', '--remove-orphans'], { stdio: 'inherit' });
+    throw error;
+  }
+  const exec = (service, command) =>
+    runTool('docker', ['compose', '-p', project, 'exec', '-T', service, ...command], { env });
   return {
     baseUrl,
     upstreams: undefined,
-    admin: (adminArgs) =>
-      runTool(
-        'docker',
-        ['compose', '-p', project, 'exec', '-T', 'app1', 'node', 'server/dist/admin.js', ...adminArgs],
-        {
-          env,
-        },
-      ),
+    admin: (adminArgs) => exec('app1', ['node', 'server/dist/admin.js', ...adminArgs]),
     readMail: (email) =>
       exec('app1', [
         'node',
@@ -319,7 +315,7 @@ async function runChecks(topology) {
       200,
       'register',
     );
-    const otp = codeIn(topology.readMail(email));
+    const otp = codeIn(await topology.readMail(email));
     expectStatus(
       await api('POST', '/account/user/verify-otp/', { body: { email, password: PASSWORD, otp } }),
       200,
@@ -327,7 +323,7 @@ async function runChecks(topology) {
     );
     const login = await api('POST', '/account/user/login/', { body: { email, password: PASSWORD } });
     expectStatus(login, 200, 'login');
-    const code = codeIn(topology.readMail(email));
+    const code = codeIn(await topology.readMail(email));
     const verified = await api('POST', '/account/user/login-verify/', {
       body: { email, password: PASSWORD, code_otp: code },
     });
