@@ -168,15 +168,31 @@ async function startProcesses() {
     '--upstream',
     `127.0.0.1:${portB}`,
   ]);
+  const cleanup = async () => {
+    for (const handle of children) if (handle.child.exitCode === null) handle.child.kill('SIGKILL');
+    proxy.child.kill('SIGTERM');
+    await Promise.all(children.map((handle) => handle.exited));
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${dbName} with (force)`);
+    await drop.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    await Promise.all(
-      [portA, portB].map((port) => waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 30_000)),
-    );
+    await Promise.race([
+      Promise.all([portA, portB].map((port) => waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 60_000))),
+      ...instances.map((instance) =>
+        instance.exited.then((code) => {
+          throw new Error(`${instance.name} exited ${code} while starting`);
+        }),
+      ),
+    ]);
+    await waitFor(`${publicUrl}${PREFIX}/health`, 10_000);
   } catch (error) {
     for (const instance of instances) console.error(`── ${instance.name} ──\n${instance.output()}`);
+    await cleanup();
     throw error;
   }
-  await waitFor(`${publicUrl}${PREFIX}/health`, 10_000);
   console.log(
     `processes: proxy ${publicUrl} → :${portA}, :${portB}; database ${dbName}; redis ${redis ?? 'none'}`,
   );
@@ -200,16 +216,7 @@ async function startProcesses() {
         })),
       );
     },
-    async cleanup() {
-      for (const handle of children) if (handle.child.exitCode === null) handle.child.kill('SIGKILL');
-      proxy.child.kill('SIGTERM');
-      await Promise.all(children.map((handle) => handle.exited));
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    cleanup,
   };
 }
 
