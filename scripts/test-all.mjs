@@ -1,5 +1,6 @@
 // `npm test`: every test runner in turn (shared and web unit tests, server tests on PGlite and
-// PostgreSQL, end-to-end tests in Chromium), then one closing line "N passed, N failed" summing them all.
+// PostgreSQL, the deploy smoke test, end-to-end tests in Chromium), then one closing line "N passed, N failed"
+// summing them all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,8 +37,25 @@ function vitest(name, workspace) {
   return { name, passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, status };
 }
 
+// The deploy smoke test and e2e serve the built web app: built once, by whichever runs first.
+let webBuild;
+const buildWeb = () => {
+  webBuild ??= run('npm', ['run', 'build', '-w', 'web']);
+  return webBuild;
+};
+
+function deploySmoke() {
+  const build = buildWeb();
+  if (build !== 0) return { name: 'deploy', passed: 0, failed: 1, status: build };
+  const file = path.join(reports, 'deploy.json');
+  const status = run(process.execPath, ['scripts/deploy-smoke.mjs', '--report', file]);
+  if (!fs.existsSync(file)) return { name: 'deploy', passed: 0, failed: 1, status };
+  const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { name: 'deploy', passed, failed, status };
+}
+
 function playwright() {
-  const build = run('npm', ['run', 'build', '-w', 'web']);
+  const build = buildWeb();
   if (build !== 0) return { name: 'e2e', passed: 0, failed: 1, status: build };
   const file = path.join(reports, 'e2e.json');
   const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
@@ -53,6 +71,7 @@ const suites = [
   ['shared', () => vitest('shared', 'shared')],
   ['web', () => vitest('web', 'web')],
   ['server', () => vitest('server', 'server')],
+  ['deploy', deploySmoke],
   ['e2e', playwright],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 

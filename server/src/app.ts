@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HTTP_ERROR_TEXT, TOO_MANY_REQUESTS } from '@app/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -37,10 +36,11 @@ import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
 import { RouteLogController, requestLogPlugin } from './plugins/request-log.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
+import { SERVER_ROOT } from './server-root.ts';
 import { loadSpaHtml } from './web/home-preload.ts';
 import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** A path naming a file (an asset, the favicon): never a client route. */
 const FILE_PATH = /\/[^/]*\.[a-z0-9]+$/i;

@@ -45,14 +45,26 @@ export interface EmbeddedServer {
   stop(drainMs?: number): Promise<void>;
 }
 
-// The worker runs TypeScript like the rest of the server: it loads tsx's hooks before its entry, since
-// a worker does not inherit the --import hooks of the thread that starts it.
-const requireHere = createRequire(import.meta.url);
-const tsxApi = pathToFileURL(
-  path.join(path.dirname(requireHere.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-).href;
-const workerEntry = new URL('./pglite-worker.ts', import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerEntry)}); })`;
+/**
+ * The worker thread's entry. Compiled (this code inside a dist/*.js bundle), the worker is its own bundle
+ * beside it, dist/pglite-worker.js. From the sources (tsx, vitest) the worker runs TypeScript too: it loads
+ * tsx's hooks before its entry, since a worker does not inherit the --import hooks of the thread that
+ * starts it.
+ */
+function workerScript(): { script: string | URL; evaluate: boolean } {
+  if (import.meta.url.endsWith('.js')) {
+    return { script: new URL('./pglite-worker.js', import.meta.url), evaluate: false };
+  }
+  const requireHere = createRequire(import.meta.url);
+  const tsxApi = pathToFileURL(
+    path.join(path.dirname(requireHere.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+  ).href;
+  const workerEntry = new URL('./pglite-worker.ts', import.meta.url).href;
+  return {
+    script: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerEntry)}); })`,
+    evaluate: true,
+  };
+}
 
 /**
  * Starts PGlite in a worker thread serving `socketDir/.s.PGSQL.5432` through pglite-socket. The caller
@@ -70,7 +82,8 @@ export async function startEmbeddedServer(options: {
     socketPath: socketPathIn(options.socketDir),
     maxConnections: options.maxConnections,
   };
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [], workerData: input });
+  const { script, evaluate } = workerScript();
+  const worker = new Worker(script, { eval: evaluate, execArgv: [], workerData: input });
   const next = () =>
     new Promise<PgliteWorkerReply>((resolve, reject) => {
       const onMessage = (reply: PgliteWorkerReply) => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from '../server-root.ts';
 import type { Database } from './client.ts';
 
 /** Folder of the committed SQL migrations, applied in file-name order. */
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_KEY = 7_214_002;

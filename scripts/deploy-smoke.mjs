@@ -1,0 +1,464 @@
+// `npm run deploy:smoke`: the production topology, started and checked through its proxy.
+// With a working docker (`docker info` succeeds) it builds the image and runs compose.yaml (PostgreSQL, Redis,
+// two app instances, nginx); otherwise (or with --processes) it starts the same topology as processes: a fresh
+// database on the PostgreSQL server of TEST_DATABASE_URL, Redis on 127.0.0.1:6379 when it answers, two
+// compiled servers (server/dist/main.js) sharing one DATA_DIR, and scripts/round-robin-proxy.mjs in front.
+// Then, through the proxy: /health, the SPA, a sign-up and sign-in whose cookie works on both instances, a
+// merchant order created on one instance and read through the other, both instances serving, and a clean
+// exit of both on SIGTERM; as processes also the compiled server on the embedded database. Prints one "ok"/"not ok" line per check; `--report FILE` writes {passed, failed}.
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const reportFile = args.includes('--report') ? args[args.indexOf('--report') + 1] : undefined;
+const forceProcesses = args.includes('--processes');
+const PREFIX = '/backend';
+const PASSWORD = 'Smoke!pass1';
+
+const results = [];
+function record(name, ok, detail = '') {
+  results.push({ name, ok });
+  console.log(`${ok ? 'ok' : 'not ok'} - ${name}${ok || !detail ? '' : `: ${detail}`}`);
+}
+/** Runs one check; a thrown error fails it with its message. */
+async function check(name, body) {
+  try {
+    await body();
+    record(name, true);
+  } catch (error) {
+    const cause = error instanceof Error && error.cause ? ` (${error.cause.message ?? error.cause})` : '';
+    record(name, false, `${error instanceof Error ? error.message : String(error)}${cause}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function reachable(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 500 });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const answer = await fetch(url);
+      if (answer.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Runs a command-line tool and resolves with its stdout. Asynchronous on purpose: a blocked event loop would
+ * keep fetch from noticing that the proxy closed an idle keep-alive connection, and the next request on it fails.
+ */
+async function runTool(command, toolArgs, options) {
+  try {
+    return (await promisify(execFile)(command, toolArgs, { cwd: root, encoding: 'utf8', ...options })).stdout;
+  } catch (error) {
+    throw new Error(`${toolArgs.join(' ')}: ${error.stderr || error.stdout || error.message}`);
+  }
+}
+
+/** The newest 6-digit code in the outbox mail `readMail` returns for `email`. */
+function codeIn(eml) {
+  const code = eml.replace(/=\r?\n/g, '').match(/\b(\d{6})\b/)?.[1];
+  assert(code, 'no code in the mail');
+  return code;
+}
+
+// ── Topology: processes ─────────────────────────────────────────────────────────────────────────────────
+
+async function startProcesses() {
+  const built = spawnSync(process.execPath, ['server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  assert(built.status === 0, 'server build failed');
+  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) {
+    const web = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+    assert(web.status === 0, 'web build failed');
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `deploy_smoke_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-smoke-'));
+  const redis = (await reachable(6379)) ? 'redis://127.0.0.1:6379' : undefined;
+  const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+  const publicUrl = `http://127.0.0.1:${proxyPort}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: databaseUrl.href,
+    ...(redis ? { REDIS_URL: redis } : {}),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    // No terminal app in the smoke test: orders are routed to an active method without an online phone.
+    ROUTING_REQUIRE_TERMINAL: 'false',
+  };
+  const children = [];
+  const spawnLogged = (name, script, extraArgs, extraEnv) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', script, ...extraArgs], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+    const handle = { name, child, exited, output: () => output };
+    children.push(handle);
+    return handle;
+  };
+  // Both start together: migrations run once, under the advisory lock.
+  const instances = [
+    spawnLogged('app-a', 'server/dist/main.js', [], { PORT: String(portA) }),
+    spawnLogged('app-b', 'server/dist/main.js', [], { PORT: String(portB) }),
+  ];
+  const proxy = spawnLogged('proxy', 'scripts/round-robin-proxy.mjs', [
+    '--listen',
+    `127.0.0.1:${proxyPort}`,
+    '--upstream',
+    `127.0.0.1:${portA}`,
+    '--upstream',
+    `127.0.0.1:${portB}`,
+  ]);
+  const cleanup = async () => {
+    for (const handle of children) if (handle.child.exitCode === null) handle.child.kill('SIGKILL');
+    proxy.child.kill('SIGTERM');
+    await Promise.all(children.map((handle) => handle.exited));
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${dbName} with (force)`);
+    await drop.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.race([
+      Promise.all([portA, portB].map((port) => waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 60_000))),
+      ...instances.map((instance) =>
+        instance.exited.then((code) => {
+          throw new Error(`${instance.name} exited ${code} while starting`);
+        }),
+      ),
+    ]);
+    await waitFor(`${publicUrl}${PREFIX}/health`, 10_000);
+  } catch (error) {
+    for (const instance of instances) console.error(`── ${instance.name} ──\n${instance.output()}`);
+    await cleanup();
+    throw error;
+  }
+  console.log(
+    `processes: proxy ${publicUrl} → :${portA}, :${portB}; database ${dbName}; redis ${redis ?? 'none'}`,
+  );
+  return {
+    baseUrl: publicUrl,
+    upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
+    admin: (adminArgs) => runTool(process.execPath, ['server/dist/admin.js', ...adminArgs], { env }),
+    async readMail(email) {
+      const outbox = path.join(dataDir, 'mail');
+      const files = fs.readdirSync(outbox).filter((name) => name.endsWith(`-${email}.eml`));
+      assert(files.length > 0, `no mail for ${email}`);
+      return fs.readFileSync(path.join(outbox, files.sort().at(-1)), 'utf8');
+    },
+    async stopInstances() {
+      for (const instance of instances) instance.child.kill('SIGTERM');
+      return Promise.all(
+        instances.map(async (instance) => ({
+          name: instance.name,
+          code: await Promise.race([instance.exited, sleep(20_000).then(() => 'timeout')]),
+          stoppedCleanly: instance.output().includes('stopped cleanly'),
+        })),
+      );
+    },
+    cleanup,
+  };
+}
+
+// ── Topology: docker compose ────────────────────────────────────────────────────────────────────────────
+
+async function startCompose() {
+  const project = `smoke${process.pid}`;
+  const proxyPort = await freePort();
+  const env = { ...process.env, PROXY_PORT: String(proxyPort), ROUTING_REQUIRE_TERMINAL: 'false' };
+  env.PUBLIC_URL = `http://127.0.0.1:${proxyPort}`;
+  const compose = (composeArgs, options = {}) =>
+    spawnSync('docker', ['compose', '-p', project, ...composeArgs], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      ...options,
+    });
+  const baseUrl = `http://127.0.0.1:${proxyPort}`;
+  try {
+    const up = compose(['up', '-d', '--build', '--wait'], { stdio: 'inherit' });
+    assert(up.status === 0, 'docker compose up failed');
+    await waitFor(`${baseUrl}${PREFIX}/health`, 60_000);
+  } catch (error) {
+    compose(['logs', '--tail', '50'], { stdio: 'inherit' });
+    compose(['down', '-v', '--remove-orphans'], { stdio: 'inherit' });
+    throw error;
+  }
+  const exec = (service, command) =>
+    runTool('docker', ['compose', '-p', project, 'exec', '-T', service, ...command], { env });
+  return {
+    baseUrl,
+    upstreams: undefined,
+    admin: (adminArgs) => exec('app1', ['node', 'server/dist/admin.js', ...adminArgs]),
+    readMail: (email) =>
+      exec('app1', [
+        'node',
+        '-e',
+        `const fs=require('fs');const f=fs.readdirSync('/data/mail').filter(n=>n.endsWith(${JSON.stringify(`-${email}.eml`)})).sort().at(-1);process.stdout.write(fs.readFileSync('/data/mail/'+f,'utf8'))`,
+      ]),
+    async stopInstances() {
+      const stopped = compose(['stop', '--timeout', '20', 'app1', 'app2']);
+      assert(stopped.status === 0, 'docker compose stop failed');
+      return ['app1', 'app2'].map((name) => {
+        const id = compose(['ps', '-a', '-q', name]).stdout.trim();
+        const code = spawnSync('docker', ['inspect', '-f', '{{.State.ExitCode}}', id], { encoding: 'utf8' });
+        const logs = compose(['logs', name]).stdout;
+        return { name, code: Number(code.stdout.trim()), stoppedCleanly: logs.includes('stopped cleanly') };
+      });
+    },
+    async cleanup() {
+      compose(['down', '-v', '--remove-orphans'], { stdio: 'inherit' });
+    },
+  };
+}
+
+// ── The checks ──────────────────────────────────────────────────────────────────────────────────────────
+
+async function runChecks(topology) {
+  const served = new Set();
+  const call = async (method, route, { body, cookie, headers = {} } = {}) => {
+    const answer = await fetch(`${topology.baseUrl}${route}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const upstream = answer.headers.get('x-upstream');
+    if (upstream) served.add(upstream);
+    const text = await answer.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: answer.status, json, text, upstream, headers: answer.headers };
+  };
+  const api = (method, route, options) => call(method, `${PREFIX}${route}`, options);
+  const expectStatus = (answer, status, what) =>
+    assert(answer.status === status, `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
+
+  await check('GET /health through the proxy answers 200 ok or degraded', async () => {
+    const health = await api('GET', '/health');
+    expectStatus(health, 200, 'health');
+    assert(['ok', 'degraded'].includes(health.json?.status), `status ${health.json?.status}`);
+  });
+
+  await check('the SPA index is served', async () => {
+    const page = await call('GET', '/');
+    expectStatus(page, 200, 'GET /');
+    assert(/text\/html/.test(page.headers.get('content-type') ?? ''), 'not HTML');
+    assert(page.text.includes('id="root"'), 'not the SPA index');
+  });
+
+  const email = `smoke-${Date.now().toString(36)}@example.com`;
+  let cookie;
+  await check('sign-up then sign-in through the proxy; the session works on both instances', async () => {
+    expectStatus(
+      await api('POST', '/account/user/register/', { body: { email, password: PASSWORD } }),
+      200,
+      'register',
+    );
+    const otp = codeIn(await topology.readMail(email));
+    expectStatus(
+      await api('POST', '/account/user/verify-otp/', { body: { email, password: PASSWORD, otp } }),
+      200,
+      'verify-otp',
+    );
+    const login = await api('POST', '/account/user/login/', { body: { email, password: PASSWORD } });
+    expectStatus(login, 200, 'login');
+    const code = codeIn(await topology.readMail(email));
+    const verified = await api('POST', '/account/user/login-verify/', {
+      body: { email, password: PASSWORD, code_otp: code },
+    });
+    expectStatus(verified, 200, 'login-verify');
+    cookie = verified.headers.get('set-cookie')?.split(';')[0];
+    assert(cookie, 'no session cookie');
+    // Round robin: two consecutive calls land on the two instances.
+    const first = await api('GET', '/account/check_user_auth/', { cookie });
+    const second = await api('GET', '/account/check_user_auth/', { cookie });
+    expectStatus(first, 200, `check_user_auth on ${first.upstream}`);
+    expectStatus(second, 200, `check_user_auth on ${second.upstream}`);
+    assert(first.upstream !== second.upstream, `both checks went to ${first.upstream}`);
+  });
+
+  await check('a merchant order created on one instance is read through the other', async () => {
+    assert(cookie, 'no signed-in trader (the sign-up check failed)');
+    await topology.admin(['rate-set', '92.50']);
+    await topology.admin(['adjust-balance', email, '100', '--reason', 'deploy smoke test']);
+    const method = await api('POST', '/api/v1/payments/create/', {
+      cookie,
+      body: {
+        name: 'Иван Петрович С.',
+        bank: 1,
+        card: '2202 2063 4512 7788',
+        phone_number: '+7 900 123-45-67',
+        nomer_scheta: '40817810099910004312',
+      },
+    });
+    expectStatus(method, 201, 'payment method');
+    const active = await api('PATCH', `/api/v1/payments/${method.json.payment_id}/update/`, {
+      cookie,
+      body: { is_active: true },
+    });
+    expectStatus(active, 200, 'activate method');
+    const merchant = `smoke-merchant-${Date.now().toString(36)}@example.com`;
+    await topology.admin(['create-user', '--email', merchant, '--password', PASSWORD, '--role', 'merchant']);
+    const printed = await topology.admin(['merchant-key', 'create', merchant]);
+    const key = printed.match(/\bmk_live_[A-Za-z0-9]{32}\b/)?.[0];
+    assert(key, 'no merchant key printed');
+    const authorization = `Bearer ${key}`;
+    const created = await api('POST', '/merchant/v1/orders', {
+      headers: { authorization, 'idempotency-key': randomUUID() },
+      body: { amount: '1500.00', payment_mode: 'sbp', external_id: `smoke-${Date.now()}` },
+    });
+    expectStatus(created, 201, 'create order');
+    let read;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      read = await api('GET', `/merchant/v1/orders/${created.json.id}`, { headers: { authorization } });
+      if (read.upstream !== created.upstream) break;
+    }
+    expectStatus(read, 200, 'read order');
+    assert(read.upstream !== created.upstream, `created and read on ${created.upstream}`);
+    assert(read.json?.id === created.json.id, 'another order came back');
+  });
+
+  await check('both instances served requests through the proxy', async () => {
+    assert(served.size === 2, `served by ${[...served].join(', ') || 'nobody'}`);
+    if (topology.upstreams)
+      for (const name of topology.upstreams) assert(served.has(name), `${name} never served`);
+  });
+
+  const stopped = await topology.stopInstances();
+  for (const instance of stopped) {
+    await check(`${instance.name} exits 0 with "stopped cleanly" on SIGTERM`, async () => {
+      assert(instance.code === 0, `exit ${instance.code}`);
+      assert(instance.stoppedCleanly, 'no "stopped cleanly" in its log');
+    });
+  }
+}
+
+/**
+ * The compiled server on the embedded database: its PGlite worker thread is dist/pglite-worker.js and its
+ * migrations are found from dist/, paths the PostgreSQL topology does not exercise.
+ */
+async function checkEmbedded() {
+  await check('the compiled server starts on the embedded database and stops cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-smoke-embedded-'));
+    const port = await freePort();
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+      cwd: root,
+      env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+    try {
+      await Promise.race([
+        waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 60_000).catch((error) => {
+          throw new Error(`${error.message}: ${output.slice(-500)}`);
+        }),
+        exited.then((code) => {
+          throw new Error(`exited ${code}: ${output.slice(-500)}`);
+        }),
+      ]);
+      assert(output.includes('"engine":"pglite"'), 'not on the embedded database');
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout')]);
+      assert(code === 0 && output.includes('stopped cleanly'), `exit ${code}`);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+const dockerWorks =
+  !forceProcesses && spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 15_000 }).status === 0;
+console.log(`deploy smoke test: ${dockerWorks ? 'docker compose' : 'processes (no docker daemon)'}`);
+let topology;
+try {
+  topology = dockerWorks ? await startCompose() : await startProcesses();
+  await runChecks(topology);
+  if (!dockerWorks) await checkEmbedded();
+} catch (error) {
+  record('the topology starts', false, error instanceof Error ? error.message : String(error));
+} finally {
+  await topology?.cleanup();
+}
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`deploy smoke: ${passed} passed, ${failed} failed`);
+if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ passed, failed }));
+process.exit(failed > 0 ? 1 : 0);
