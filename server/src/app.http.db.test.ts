@@ -388,7 +388,11 @@ describe('/health', () => {
       status: 'ok',
       database: 'ok',
       engine: t.database.engine,
-      components: { rate: { ok: true, detail: expect.stringContaining('92.50 RUB/USDT from manual') } },
+      components: {
+        rate: { ok: true, detail: expect.stringContaining('92.50 RUB/USDT from manual') },
+        mail: { ok: true, detail: expect.stringMatching(/messages queued/) },
+        webhooks: { ok: true, detail: expect.stringMatching(/events pending/) },
+      },
     });
   });
 

@@ -154,6 +154,12 @@ const envSchema = z.object({
   TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** The Bot API failing for this long makes /health degraded. */
   TELEGRAM_DEGRADED_AFTER_S: positiveInt.default(120),
+  /** How long an undelivered mail is retried before it is given up (a code's mail: the code's 10 minutes). */
+  MAIL_RETRY_HOURS: positiveInt.default(24),
+  /** A mail unsent for this long makes /health degraded (component `mail`). */
+  MAIL_DEGRADED_AFTER_S: positiveInt.default(60),
+  /** A webhook event undelivered for this long makes /health degraded (component `webhooks`). */
+  WEBHOOK_DEGRADED_AFTER_S: positiveInt.default(300),
 });
 
 /** Rules across variables, checked after each one parsed. */

@@ -9,6 +9,7 @@ import {
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
+import { createMailOutbox, type MailOutbox } from './modules/mail/mail.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import {
   createMerchantKeysService,
@@ -45,7 +46,10 @@ export type HealthCheck = () =>
 export interface AppContext {
   config: AppConfig;
   database: Database;
+  /** The mail transport (SMTP or DATA_DIR/mail); only the outbox's delivery sends through it. */
   mailer: Mailer;
+  /** The mail outbox: `enqueue` inside the cause's transaction; delivery of due messages. */
+  mail: MailOutbox;
   log: Logger;
   now: () => Date;
   health: Map<string, HealthCheck>;
@@ -96,10 +100,16 @@ export function createContext(deps: {
 }): AppContext {
   const now = deps.now ?? (() => new Date());
   const notifications = createNotificationsService({ database: deps.database, log: deps.log });
+  const mail = createMailOutbox({
+    database: deps.database,
+    transport: deps.mailer,
+    log: deps.log,
+    defaultExpiryMs: deps.config.MAIL_RETRY_HOURS * 3_600_000,
+    degradedAfterMs: deps.config.MAIL_DEGRADED_AFTER_S * 1000,
+  });
   const otp = createOtpService({
     database: deps.database,
-    mailer: deps.mailer,
-    log: deps.log,
+    mail,
     maxSendsPerHour: deps.config.OTP_MAX_SENDS_PER_HOUR,
     maxSendsPerIpPerHour: deps.config.OTP_MAX_SENDS_PER_IP_PER_HOUR,
     maxSendsPerAddressPerHour: deps.config.OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR,
@@ -108,7 +118,7 @@ export function createContext(deps: {
   const referrals = createReferralsService({
     database: deps.database,
     config: deps.config,
-    mailer: deps.mailer,
+    mail,
     log: deps.log,
     now,
   });
@@ -142,7 +152,7 @@ export function createContext(deps: {
     now,
   });
   const tron = createTronService({ ...deps, ledger, now });
-  const wallet = createWalletService({ ...deps, otp, ledger, tron, notifier: notifications, now });
+  const wallet = createWalletService({ ...deps, mail, otp, ledger, tron, notifier: notifications, now });
   const idempotency = createIdempotencyService({ database: deps.database, now });
   const webhooks = createWebhooksService({
     database: deps.database,
@@ -173,7 +183,11 @@ export function createContext(deps: {
     matchIncoming: orders.matchIncomingNotification,
     now,
   });
-  const health = new Map<string, HealthCheck>([['rate', rates.healthCheck]]);
+  const health = new Map<string, HealthCheck>([
+    ['rate', rates.healthCheck],
+    ['mail', mail.healthCheck],
+    ['webhooks', webhooks.healthCheck],
+  ]);
   const merchantKeys = createMerchantKeysService({ database: deps.database, now });
   const telegramBot = deps.config.TELEGRAM_BOT_TOKEN
     ? createTelegramBot({ config: deps.config, log: deps.log })
@@ -201,6 +215,7 @@ export function createContext(deps: {
   return {
     ...deps,
     now,
+    mail,
     health,
     otp,
     auth,

@@ -4,6 +4,7 @@ import { withLoopObserver } from './jobs/loop-observer.ts';
 import { startSessionExpiry } from './modules/auth/session-expiry.ts';
 import { startDisputeDeadlines } from './modules/disputes/dispute-deadlines.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
+import { startMailDelivery } from './modules/mail/mail-delivery.ts';
 import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh.ts';
 import { startDealExpiry } from './modules/orders/deal-expiry.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
@@ -36,6 +37,7 @@ function startJobs(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
     // Writes outbox rows only (no bot needed), like every other notification: delivery is the bot's job.
     startOfflineNotice(ctx),
     startWebhookDelivery(ctx),
+    startMailDelivery(ctx),
     startDealExpiry(ctx),
     startDisputeDeadlines(ctx),
   ];

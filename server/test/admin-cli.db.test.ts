@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
-import { codeFromOutbox, startServerProcess } from './server-process.ts';
+import { startServerProcess, waitForCodeInOutbox } from './server-process.ts';
 import { testEngine } from './test-database.ts';
 
 const run = promisify(execFile);
@@ -133,7 +133,7 @@ describe('npm run admin', () => {
         const email = 'live-api@example.com';
         const password = 'L1ve!pass';
         expect((await post('/account/user/register/', { email, password })).status).toBe(200);
-        const otp = codeFromOutbox(dataDir, email);
+        const otp = await waitForCodeInOutbox(dataDir, email);
         expect((await post('/account/user/verify-otp/', { email, password, otp })).status).toBe(200);
         const list = await admin('list-users');
         expect(list.code).toBe(0);

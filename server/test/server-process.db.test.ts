@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
-import { codeFromOutbox, type ServerProcess, startServerProcess } from './server-process.ts';
+import { type ServerProcess, startServerProcess, waitForCodeInOutbox } from './server-process.ts';
 import { testEngine } from './test-database.ts';
 
 // The real server process: start-up, durability of acknowledged writes across kill -9, the embedded
@@ -60,11 +60,13 @@ describe('the server process', () => {
     const password = 'Durab1e!pw';
     let server = await start();
     expect((await post(server, '/account/user/register/', { email, password })).status).toBe(200);
+    // The code's mail leaves through the outbox's delivery job; once it is out, the pending sign-up must
+    // survive the kill.
+    const otp = await waitForCodeInOutbox(dataDir, email);
     server.child.kill('SIGKILL');
     await server.exited;
 
     server = await start();
-    const otp = codeFromOutbox(dataDir, email);
     const verify = await post(server, '/account/user/verify-otp/', { email, password, otp });
     expect(verify.status).toBe(200);
     const cookie = verify.headers.get('set-cookie')!.split(';')[0]!;

@@ -86,3 +86,23 @@ export function codeFromOutbox(dataDir: string, email: string): string {
   if (!code) throw new Error(`no code for ${email}`);
   return code;
 }
+
+/**
+ * codeFromOutbox once the server's mail-delivery job has written the message (it runs every second):
+ * polled, with a generous limit for a busy machine.
+ */
+export async function waitForCodeInOutbox(
+  dataDir: string,
+  email: string,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return codeFromOutbox(dataDir, email);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -36,6 +36,8 @@ export interface TestApp {
   database: Database;
   mailer: MemoryMailer;
   prefix: string;
+  /** One delivery pass of the mail outbox into the memory mailer. */
+  flushMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,12 @@ export async function createTestApp(
   const log = options.log ?? pino({ level: 'silent' });
   const ctx = createContext({ config, database, mailer, log, now: options.now });
   const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
+  // Mail goes through the outbox and a delivery job; tests run no jobs, so one delivery pass runs as each
+  // answer leaves (the request's transaction has committed by then) and the memory mailer holds its mail
+  // when the test reads it. A test that calls a service directly runs `flushMail()` itself.
+  app.addHook('onSend', async () => {
+    await ctx.mail.deliverDue(1000);
+  });
   await app.ready();
   return {
     app,
@@ -73,6 +81,9 @@ export async function createTestApp(
     database,
     mailer,
     prefix: config.API_PREFIX,
+    async flushMail() {
+      await ctx.mail.deliverDue(1000);
+    },
     async close() {
       await app.close();
       await database.close();

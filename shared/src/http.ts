@@ -33,6 +33,7 @@ export const HTTP_ERROR_TEXT = {
   tooManyRequests: TOO_MANY_REQUESTS,
   headersTooLarge: 'Слишком большие заголовки запроса',
   internal: 'Внутренняя ошибка сервера',
+  unavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
 } as const;
 
 const TEXT_BY_STATUS: Readonly<Record<number, string>> = {
@@ -49,6 +50,7 @@ const TEXT_BY_STATUS: Readonly<Record<number, string>> = {
 
 /** The Russian text for an HTTP error status the framework produced (any other 4xx: "bad request"). */
 export function httpErrorText(status: number): string {
+  if (status === 503) return HTTP_ERROR_TEXT.unavailable;
   if (status >= 500) return HTTP_ERROR_TEXT.internal;
   return TEXT_BY_STATUS[status] ?? HTTP_ERROR_TEXT.badRequest;
 }

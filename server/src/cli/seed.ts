@@ -7,7 +7,7 @@ import { type AppContext, createContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
+import { createMailer, type Mailer, type MailMessage } from '../modules/mail/mailer.ts';
 import * as users from '../modules/users/users.service.ts';
 import { openCliDatabase } from './cli-database.ts';
 import { type MerchantSimState, merchantSimStatePath } from './merchant-simulator.ts';
@@ -26,13 +26,20 @@ const DEMO_RATE = '92.50';
 const DEMO_TRADER_USDT = 1_000_000_000n;
 const DEMO_WEBHOOK_URL = 'http://127.0.0.1:4000/webhook';
 
-/** Keeps the codes the seed's own pairing mails, so it can confirm them like the trader would. */
+/**
+ * Keeps the codes the seed's own pairing mails, so it can confirm them like the trader would, and passes
+ * every message on to the configured transport: a delivery pass also sends whatever else the outbox held.
+ */
 class SeedMailer implements Mailer {
   readonly messages: MailMessage[] = [];
+  constructor(private readonly transport: Mailer) {}
   async send(message: MailMessage) {
+    await this.transport.send(message);
     this.messages.push(message);
   }
-  close() {}
+  close() {
+    this.transport.close();
+  }
   lastCode(to: string): string {
     const message = [...this.messages].reverse().find((m) => m.to === to);
     const code = message?.text.match(/\b(\d{6})\b/)?.[1];
@@ -76,6 +83,8 @@ async function seedTraderSetup(ctx: AppContext, mailer: SeedMailer, config: AppC
   let terminalId = existing.find((terminal) => simState.terminals[terminal.id])?.id;
   if (!terminalId) {
     const { terminal_id } = await ctx.terminals.connectRequest(actor, '127.0.0.1');
+    // The pairing code went to the mail outbox; one delivery pass hands it to the seed's mailer.
+    await ctx.mail.deliverDue();
     const qr = await ctx.terminals.verifyRequest(actor, {
       terminal_id,
       otp: mailer.lastCode(trader.email),
@@ -161,10 +170,18 @@ async function seed(database: Database, config: AppConfig) {
     );
   }
   console.log('Sign-in codes are mailed; without SMTP_URL read them in DATA_DIR/mail/.');
-  const mailer = new SeedMailer();
+  const mailer = new SeedMailer(
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log: pino({ level: 'silent' }),
+    }),
+  );
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
   await seedTraderSetup(ctx, mailer, config);
   await seedMerchantSetup(ctx, config);
+  mailer.close();
 }
 
 /** `npm run seed`: demo users, a routable trader with a simulated terminal, and a merchant with an API key. */

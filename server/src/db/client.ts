@@ -33,6 +33,13 @@ function poolDatabase(engine: Database['engine'], pool: pg.Pool, onClose?: () =>
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  pool.on('connect', (client) => {
+    // pg-pool listens for errors only while a client is idle. A checked-out client whose backend is
+    // terminated between two statements (a restart, pg_terminate_backend) emits 'error' with no listener,
+    // which would end the process; its pending and next queries fail instead, and the pool drops it when
+    // it is released (it is no longer queryable).
+    client.on('error', () => undefined);
+  });
   return {
     engine,
     db: drizzleNodePg(pool, { schema }) as unknown as Db,

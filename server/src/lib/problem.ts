@@ -46,6 +46,7 @@ export const PROBLEM_TITLES = {
   'no-method': 'Нет доступного реквизита',
   'rate-unavailable': 'Нет действующего курса',
   'rate-limited': 'Слишком много запросов',
+  unavailable: 'Сервис временно недоступен',
   internal: 'Внутренняя ошибка сервера',
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_TITLES;
@@ -67,6 +68,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ProblemCode>> = {
 };
 
 export function problemCodeForStatus(status: number): ProblemCode {
+  if (status === 503) return 'unavailable';
   if (status >= 500) return 'internal';
   return CODE_BY_STATUS[status] ?? 'bad-request';
 }

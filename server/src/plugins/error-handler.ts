@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
+import { databaseUnavailable } from '../lib/pg-errors.ts';
 import {
   isMerchantApiUrl,
   isProblemUrl,
@@ -77,6 +78,15 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): { status: nu
     request.log.info({ err: { code: error.code, statusCode: status } }, 'request refused');
     return { status, body: { detail: frameworkErrorText(error, status) } };
   }
+  // The database restarting or dropping connections: a retry in a few seconds can succeed, so it is a 503
+  // (never a 500), with no internals either.
+  if (databaseUnavailable(error)) {
+    request.log.warn(
+      { err: { code: (error as { code?: unknown }).code, message: error.message } },
+      'database unavailable',
+    );
+    return { status: 503, body: { detail: HTTP_ERROR_TEXT.unavailable } };
+  }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: { detail: HTTP_ERROR_TEXT.internal, request_id: request.id } };
 }
@@ -123,7 +133,7 @@ function problemAnswer(error: FastifyError, request: FastifyRequest, apiPrefix: 
   const code =
     error.code && INVALID_JSON_CODES.has(error.code) ? 'invalid-json' : problemCodeForStatus(status);
   const problem = problemBody(status, code, detailOf(body));
-  return status >= 500 ? { ...problem, request_id: request.id } : problem;
+  return status >= 500 && status !== 503 ? { ...problem, request_id: request.id } : problem;
 }
 
 /**

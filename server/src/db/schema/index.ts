@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './deals.ts';
 export * from './disputes.ts';
 export * from './ledger.ts';
+export * from './mail.ts';
 export * from './merchant.ts';
 export * from './payments.ts';
 export * from './rating.ts';

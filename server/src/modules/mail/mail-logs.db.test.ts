@@ -19,6 +19,8 @@ import { createMailer } from './mailer.ts';
 // into memory.
 interface Running {
   app: FastifyInstance;
+  /** One pass of the mail outbox's delivery (the job the server would run). */
+  deliver(): Promise<number>;
   database: Database;
   prefix: string;
 }
@@ -46,9 +48,10 @@ async function start(smtpUrl?: string): Promise<Running> {
   });
   const log = pino({ level: 'info' }, sink);
   const mailer = createMailer({ smtpUrl, from: 'Processing <no-reply@test>', dataDir: config.dataDir, log });
-  const app = await buildApp(createContext({ config, database, mailer, log }), { serveWeb: false });
+  const ctx = createContext({ config, database, mailer, log });
+  const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
-  const started = { app, database, prefix: config.API_PREFIX };
+  const started = { app, database, prefix: config.API_PREFIX, deliver: () => ctx.mail.deliverDue() };
   running.push(started);
   return started;
 }
@@ -100,6 +103,7 @@ describe('logs', () => {
     expect((await post(on, '/account/user/register/', { email, password: STRONG_PASSWORD })).statusCode).toBe(
       200,
     );
+    expect(await on.deliver()).toBe(1);
     const registerCode = smtpCode(email);
     secrets.push(registerCode);
     const verify = await post(on, '/account/user/verify-otp/', {
@@ -113,6 +117,7 @@ describe('logs', () => {
     expect((await post(on, '/account/user/login/', { email, password: STRONG_PASSWORD })).statusCode).toBe(
       200,
     );
+    expect(await on.deliver()).toBe(1);
     const loginCode = smtpCode(email);
     secrets.push(loginCode);
     const signIn = await post(on, '/account/user/login-verify/', {
@@ -138,6 +143,7 @@ describe('logs', () => {
     const email = `${'b'.repeat(242)}@example.com`;
     const register = await post(on, '/account/user/register/', { email, password: STRONG_PASSWORD });
     expect(register.statusCode).toBe(200);
+    expect(await on.deliver()).toBe(1);
     const code = codeFromOutbox(dataDir, email);
     const verify = await post(on, '/account/user/verify-otp/', {
       email,

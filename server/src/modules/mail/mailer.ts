@@ -43,7 +43,7 @@ export function outboxFileName(to: string, at: Date): string {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as DATA_DIR/mail/<time>-<to>.eml (see
+ * The transport the mail outbox's delivery job sends through (mail.service.ts): SMTP when SMTP_URL is set; otherwise each message is written as DATA_DIR/mail/<time>-<to>.eml (see
  * outboxFileName) and a log line says where, so a developer can sign up locally without a mail server.
  * Log lines name the message's purpose and id, never its subject or body (they can carry a code).
  */
@@ -54,7 +54,14 @@ export function createMailer(options: {
   log: Logger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a mail server that accepts connections but never answers must not hold the delivery
+    // job (nodemailer's defaults are minutes).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send({ purpose, ...message }) {
         const info = await transport.sendMail({ from: options.from, ...message });

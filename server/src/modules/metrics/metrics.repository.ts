@@ -20,6 +20,7 @@ export const OUTBOX_COUNT_CAP = 100_000;
 export const OUTBOXES: ReadonlyArray<{ name: string; table: string; pending: SQL }> = [
   { name: 'webhooks', table: 'webhook_events', pending: sql`state = 'pending'` },
   { name: 'telegram', table: 'telegram_notifications', pending: sql`sent_at is null and failed_at is null` },
+  { name: 'mail', table: 'mail_outbox', pending: sql`sent_at is null and expired_at is null` },
 ];
 
 /** One statement in a read-only transaction under the scrape's statement timeout; its rows. */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
-import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail.service.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { type OtpPurpose, otpMail } from '../mail/templates.ts';
 import * as repo from './otp.repository.ts';
 
@@ -12,7 +12,6 @@ export const OTP_MESSAGES = {
   invalid: 'Неверный или просроченный код',
   exhausted: 'Слишком много неверных попыток. Запросите новый код.',
   tooManySends: 'Слишком много запросов кода. Попробуйте позже.',
-  mailFailed: 'Не удалось отправить письмо с кодом. Попробуйте позже.',
 } as const;
 
 /** Thrown when a code is wrong, expired, used, replaced or out of tries; the routes decide the field name. */
@@ -32,9 +31,10 @@ function matches(code: string, stored: string): boolean {
 
 export interface OtpService {
   /**
-   * Issues a new code for an email and purpose (replacing any live one) and mails it, or the message `mail`
-   * builds instead. Refuses with 429 past the hourly send limits (per address, purpose and requesting IP;
-   * per IP; per address), checked before anything is written; 503 when the mail cannot be sent.
+   * Issues a new code for an email and purpose (replacing any live one) and puts its mail, or the message
+   * `mail` builds instead, in the mail outbox in the same transaction (so the answer never waits for the mail
+   * server, and the mail exists exactly when the code does). Refuses with 429 past the hourly send limits
+   * (per address, purpose and requesting IP; per IP; per address), checked before anything is written.
    */
   issue(input: {
     email: string;
@@ -57,8 +57,7 @@ export interface OtpService {
 /** One-time codes: 6 digits from a CSPRNG, salted SHA-256 at rest, 10 minutes, single use, 5 tries. */
 export function createOtpService(deps: {
   database: Database;
-  mailer: Mailer;
-  log: Logger;
+  mail: MailOutbox;
   /** Codes per address, purpose and requesting IP per hour. */
   maxSendsPerHour: number;
   /** Codes per requesting IP per hour, whatever the addresses. */
@@ -71,6 +70,9 @@ export function createOtpService(deps: {
   const db = deps.database.db;
 
   async function issueInTx(tx: Tx, input: Parameters<OtpService['issue']>[0], code: string) {
+    const message = input.mail
+      ? input.mail(code)
+      : otpMail(input.email, input.purpose, code, Math.round(OTP_TTL_MS / 60_000));
     await repo.lockSendKeys(tx, input.email, input.ip);
     const at = now();
     const sent = await repo.countSendsSince(
@@ -99,6 +101,8 @@ export function createOtpService(deps: {
       createdAt: at,
       expiresAt: new Date(at.getTime() + OTP_TTL_MS),
     });
+    // Undelivered past the code's lifetime, the mail is worthless: the outbox gives it up then.
+    await deps.mail.enqueue(tx, message, { expiresInMs: OTP_TTL_MS });
   }
 
   return {
@@ -111,18 +115,6 @@ export function createOtpService(deps: {
         if (error instanceof HttpError) throw error;
         if (uniqueViolation(error)) throw new HttpError(429, { detail: TOO_MANY_REQUESTS });
         throw error;
-      }
-      const message = input.mail
-        ? input.mail(code)
-        : otpMail(input.email, input.purpose, code, Math.round(OTP_TTL_MS / 60_000));
-      // Delivery is awaited: a 200 means the message left (or reached the local outbox), so a crash right
-      // after the answer cannot lose it, and a broken mail server is reported instead of hidden.
-      try {
-        await deps.mailer.send(message);
-      } catch (error) {
-        // Never the message itself: its subject and body carry the code.
-        deps.log.error({ err: error, purpose: input.purpose }, 'could not deliver a one-time code');
-        throw new HttpError(503, { detail: OTP_MESSAGES.mailFailed });
       }
     },
 

@@ -18,7 +18,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notALead, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail.service.ts';
 import { referralInviteMail } from '../mail/templates.ts';
 import * as repo from './referrals.repository.ts';
 
@@ -59,13 +59,12 @@ export interface ReferralCommissions {
 export function createReferralsService(deps: {
   database: Database;
   config: AppConfig;
-  mailer: Mailer;
+  mail: MailOutbox;
   log: Logger;
   now?: () => Date;
 }) {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log.child({ module: 'referrals' });
   const defaultShareBps = Math.round(deps.config.LEAD_SHARE_PCT * 100);
 
   function requireLead(user: SessionUser): void {
@@ -81,10 +80,18 @@ export function createReferralsService(deps: {
     is_used: row.usedAt !== null,
   });
 
+  /** Inserts a new code and its invitation mail in one transaction (a new code per unique-index retry). */
   async function insertFreshCode(leadId: string, email: string): Promise<repo.ReferralCodeRow> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await repo.insertCode(db, { leadId, email, code: generateReferralCode(), at: now() });
+        return await db.transaction(async (tx) => {
+          const row = await repo.insertCode(tx, { leadId, email, code: generateReferralCode(), at: now() });
+          await deps.mail.enqueue(
+            tx,
+            referralInviteMail(email, row.code, referralLink(deps.config.PUBLIC_URL, row.code)),
+          );
+          return row;
+        });
       } catch (error) {
         const violation = uniqueViolation(error);
         if (!violation) throw error;
@@ -126,23 +133,13 @@ export function createReferralsService(deps: {
 
     /**
      * POST /account/lead/refferal/ : a new code bound to `email`, mailed to it. The answer is the same whether
-     * or not the address has an account (a code for an existing account simply never activates). The code is
-     * committed before the mail goes, so a mail failure leaves it listed for the lead to share by hand.
+     * or not the address has an account (a code for an existing account simply never activates). The invitation
+     * goes to the mail outbox in the code's transaction: no wait for the mail server.
      */
     async create(user: SessionUser, input: { email: string }): Promise<Referral> {
       requireLead(user);
       const email = normalizeEmail(input.email);
       const row = await insertFreshCode(user.id, email);
-      try {
-        await deps.mailer.send(
-          referralInviteMail(email, row.code, referralLink(deps.config.PUBLIC_URL, row.code)),
-        );
-      } catch (error) {
-        log.error(
-          { err: error, leadId: user.id, referralId: row.id },
-          'could not mail the referral invitation',
-        );
-      }
       return toReferral({ ...row, profitMicro: 0n });
     },
 

@@ -44,6 +44,7 @@ describe('events that notify', () => {
     const user = await sessionUser(lead.cookie);
     const added = await t.ctx.wallet.addToWhitelist(user, TRON_ADDRESS);
     await t.ctx.wallet.requestWhitelistCode(user, '127.0.0.1');
+    await t.flushMail();
     await t.ctx.wallet.toggleWhitelist(user, t.mailer.lastCode(lead.email));
     await t.ctx.wallet.deleteFromWhitelist(user, added.wallet_data.wallets[0]!.id);
     expect(await texts(lead.user.id)).toEqual([

@@ -42,7 +42,9 @@ export function startDepositWatcher(
     const seconds = Math.round(age / 1000);
     if (age > staleAfterMs) {
       const reason = lastError ? `: ${lastError}` : '';
-      return { ok: false, detail: `no successful TronGrid scan for ${seconds}s${reason}` };
+      // Degraded, not down: requests, routing and settlement go on without TronGrid; deposits are credited
+      // once it answers again (the scan resumes from its cursor).
+      return { ok: true, degraded: true, detail: `no successful TronGrid scan for ${seconds}s${reason}` };
     }
     return { ok: true, detail: lastSuccessAt === null ? 'starting' : `last scan ${seconds}s ago` };
   }
@@ -74,10 +76,11 @@ export function startDepositWatcher(
     },
     afterTick() {
       const state = health();
-      if (!state.ok && !reportedStale) {
+      const stale = 'degraded' in state && state.degraded === true;
+      if (stale && !reportedStale) {
         reportedStale = true;
         log.warn({ detail: state.detail }, 'deposit watcher is stale: TronGrid has not been reached');
-      } else if (state.ok && reportedStale) {
+      } else if (!stale && reportedStale) {
         reportedStale = false;
         log.info('deposit watcher reached TronGrid again');
       }

@@ -23,7 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError, notALead, notFound } from '../../lib/http-errors.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail.service.ts';
 import { type OtpPurpose, whitelistAddedMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
@@ -57,7 +57,8 @@ export function createWalletService(deps: {
   database: Database;
   otp: OtpService;
   ledger: LedgerService;
-  mailer: Mailer;
+  /** The mail outbox, written in the change's own transaction. */
+  mail: MailOutbox;
   tron: TronService;
   config: AppConfig;
   log: Logger;
@@ -370,6 +371,7 @@ export function createWalletService(deps: {
             change: 'added',
             address: wallet,
           });
+          await deps.mail.enqueue(tx, whitelistAddedMail(user.email, wallet, usableAt));
         }
         return added;
       });
@@ -383,12 +385,6 @@ export function createWalletService(deps: {
         });
       }
       log.info({ userId: user.id, entryId: result.added.id }, 'whitelist address added');
-      try {
-        await deps.mailer.send(whitelistAddedMail(user.email, wallet, usableAt));
-      } catch (error) {
-        // The entry stands and its cool-down still protects; the failure is for the operator to see.
-        log.error({ err: error, userId: user.id }, 'could not mail the whitelist notice');
-      }
       return { wallet_data: await walletData(user.id) };
     },
 

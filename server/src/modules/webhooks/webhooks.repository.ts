@@ -308,3 +308,26 @@ export async function attemptsOf(db: DbOrTx, eventId: string): Promise<WebhookAt
     .where(eq(webhookAttempts.eventId, eventId))
     .orderBy(webhookAttempts.id);
 }
+
+/**
+ * The undelivered events: how many are pending, how many of them were written at or before `lateBefore`,
+ * and how many of those have failed at least once (a receiver refusing or unreachable).
+ */
+export async function backlog(
+  db: DbOrTx,
+  lateBefore: Date,
+): Promise<{ pending: number; late: number; failing: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      late: sql<number>`(count(*) filter (where ${webhookEvents.createdAt} <= ${lateBefore}))::int`,
+      failing: sql<number>`(count(*) filter (where ${webhookEvents.createdAt} <= ${lateBefore} and ${webhookEvents.attempts} > 0))::int`,
+    })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.state, 'pending'));
+  return {
+    pending: Number(row?.pending ?? 0),
+    late: Number(row?.late ?? 0),
+    failing: Number(row?.failing ?? 0),
+  };
+}

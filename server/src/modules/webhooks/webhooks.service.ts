@@ -317,6 +317,23 @@ export function createWebhooksService(deps: {
       });
       return due.length;
     },
+
+    /**
+     * For /health: degraded while an event has waited more than WEBHOOK_DEGRADED_AFTER_S (receivers failing
+     * or delivery behind); orders go on meanwhile, their events wait in the outbox.
+     */
+    async healthCheck(): Promise<{ ok: boolean; degraded?: boolean; detail: string }> {
+      const after = config.WEBHOOK_DEGRADED_AFTER_S;
+      const { pending, late, failing } = await repo.backlog(db, new Date(now().getTime() - after * 1000));
+      if (late > 0) {
+        return {
+          ok: true,
+          degraded: true,
+          detail: `${late} of ${pending} events undelivered for over ${after}s (${failing} failing)`,
+        };
+      }
+      return { ok: true, detail: `${pending} events pending` };
+    },
   };
 }
 

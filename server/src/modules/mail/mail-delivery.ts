@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.ts';
+import type { Job } from '../../jobs/job.ts';
+import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { MAIL_CLAIM_MS } from './mail.service.ts';
+
+export const MAIL_DELIVERY = 'mail-delivery';
+/** How often the job looks for due messages. */
+export const MAIL_DELIVERY_INTERVAL_MS = 1_000;
+/** Messages claimed per pass. */
+export const MAIL_DELIVERY_BATCH = 20;
+
+/**
+ * The mail delivery job: sends the outbox's due messages through SMTP (or writes them to DATA_DIR/mail), on
+ * one instance at a time (the lease); the claim keeps two passes from sending one message twice.
+ */
+export function startMailDelivery(
+  ctx: Pick<AppContext, 'mail' | 'database' | 'log'>,
+  options: { intervalMs?: number; holder?: string } = {},
+): Job {
+  const log = ctx.log.child({ job: MAIL_DELIVERY });
+  return startLeasedLoop({
+    name: MAIL_DELIVERY,
+    database: ctx.database,
+    log,
+    intervalMs: options.intervalMs ?? MAIL_DELIVERY_INTERVAL_MS,
+    // A pass of a full batch whose every send runs into nodemailer's timeouts still ends within the claim.
+    leaseTtlMs: MAIL_CLAIM_MS + 30_000,
+    holder: options.holder,
+    async tick() {
+      await ctx.mail.deliverDue(MAIL_DELIVERY_BATCH);
+    },
+    onError(error) {
+      log.warn({ err: error }, 'mail delivery pass failed; will retry');
+    },
+  });
+}
