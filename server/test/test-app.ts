@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -47,7 +47,7 @@ export const TEST_ORIGIN = 'http://app.test';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date; serveWeb?: boolean } = {},
+  options: { now?: () => Date; serveWeb?: boolean; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -63,7 +63,7 @@ export async function createTestApp(
   });
   const mailer = new MemoryMailer();
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }), now: options.now });
-  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
+  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,
