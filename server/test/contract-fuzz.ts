@@ -557,8 +557,8 @@ export function buildRequest(
   const path = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => params[name]!);
 
   const query: [string, string][] = [];
-  const baseQuery = validSample(route.query ?? undefined) as Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(baseQuery ?? {})) {
+  const baseQuery = (route.query ? validSample(route.query) : {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(baseQuery)) {
     if (breakage.kind === 'query' || breakage.kind === 'query-array') {
       if (key === breakage.field) continue;
     }
@@ -573,7 +573,7 @@ export function buildRequest(
 
   const headers: Record<string, string> = {};
   if (!hasBody(route.method)) return { method: route.method, url, headers };
-  const base = (validSample(route.body ?? undefined) ?? {}) as Record<string, unknown>;
+  const base = (route.body ? validSample(route.body) : {}) as Record<string, unknown>;
   let payload: string | Buffer;
   switch (breakage.kind) {
     case 'field':
