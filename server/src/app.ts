@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
@@ -32,6 +32,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { httpMetricsPlugin } from './plugins/http-metrics.ts';
+import { refusingNulCharacters } from './plugins/nul-characters.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
 import { RouteLogController, requestLogPlugin } from './plugins/request-log.ts';
@@ -72,11 +73,12 @@ const API_MODULES = [
 
 /**
  * Builds the HTTP application: the API under API_PREFIX and, when the web app is built, the SPA with a
- * history fallback for every client route. Starts no timers or workers; main.ts does that.
+ * history fallback for every client route. Starts no timers or workers; main.ts does that. `onRoute` sees
+ * every route as it is registered (tests read the route table with its schemas from it).
  */
 export async function buildApp(
   ctx: AppContext,
-  options: { serveWeb?: boolean } = {},
+  options: { serveWeb?: boolean; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
@@ -89,10 +91,11 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: false },
     // The router's and Node's parser's own refusals (bad URL, long parameter, oversized headers) in the
     // spec §8 shape instead of Fastify's English bodies that quote the request.
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(config.API_PREFIX),
     clientErrorHandler,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   // First: every later hook's and handler's log lines then carry the route (and, once known, the caller).

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -50,7 +50,12 @@ export const TEST_ORIGIN = 'http://app.test';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date; serveWeb?: boolean; log?: Logger } = {},
+  options: {
+    now?: () => Date;
+    serveWeb?: boolean;
+    log?: Logger;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -67,7 +72,7 @@ export async function createTestApp(
   const mailer = new MemoryMailer();
   const log = options.log ?? pino({ level: 'silent' });
   const ctx = createContext({ config, database, mailer, log, now: options.now });
-  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
+  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false, onRoute: options.onRoute });
   // Mail goes through the outbox and a delivery job; tests run no jobs, so one delivery pass runs as each
   // answer leaves (the request's transaction has committed by then) and the memory mailer holds its mail
   // when the test reads it. A test that calls a service directly runs `flushMail()` itself.

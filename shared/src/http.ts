@@ -32,6 +32,8 @@ export const HTTP_ERROR_TEXT = {
   unsupportedMediaType: 'Неподдерживаемый формат данных: отправьте JSON',
   tooManyRequests: TOO_MANY_REQUESTS,
   headersTooLarge: 'Слишком большие заголовки запроса',
+  /** A NUL character (U+0000) in a text: PostgreSQL cannot store it, so it is refused before any work. */
+  nulCharacter: 'Текст содержит недопустимый символ NUL (U+0000)',
   internal: 'Внутренняя ошибка сервера',
   unavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
 } as const;

@@ -75,3 +75,17 @@ export function databaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL's refusal of a text it cannot store: a NUL character in text (22021, character_not_in_repertoire)
+ * or `\u0000` in jsonb (22P05, untranslatable_character), found on the error or its causes.
+ */
+export function unstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const { code } = current as { code?: string };
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

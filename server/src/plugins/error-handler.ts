@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
-import { databaseUnavailable } from '../lib/pg-errors.ts';
+import { databaseUnavailable, unstorableText } from '../lib/pg-errors.ts';
 import {
   isMerchantApiUrl,
   isProblemUrl,
@@ -73,6 +73,13 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): { status: nu
     return { status: error.statusCode, body: { detail: error.problem.detail } };
   const validation = validationBody(error, request);
   if (validation) return { status: 400, body: validation };
+  // Contracts refuse NUL before any work (plugins/nul-characters.ts); this catches text that reached
+  // PostgreSQL another way (a hand-read multipart field, a value a handler parsed itself). Only the client's
+  // bytes can put U+0000 into a text, so it is the client's error, logged in case it ever is not.
+  if (unstorableText(error)) {
+    request.log.warn({ err: error }, 'text PostgreSQL cannot store');
+    return { status: 400, body: { detail: HTTP_ERROR_TEXT.nulCharacter } };
+  }
   const status = error.statusCode ?? 500;
   if (status < 500) {
     request.log.info({ err: { code: error.code, statusCode: status } }, 'request refused');
@@ -155,15 +162,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { api
 
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (400) or a path parameter longer
- * than maxParamLength (414) is refused by the router before any route or hook runs.
+ * than maxParamLength (414) is refused by the router before any route or hook runs; under the device and
+ * merchant APIs as problem details, elsewhere as {detail}.
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-  // No hook runs for these answers, so they get the headers of every API answer here.
-  return reply
-    .status(status)
-    .headers({ ...baseHeaders(true), 'x-request-id': request.id })
-    .send({ detail: httpErrorText(status) });
+export function frameworkErrorHandler(apiPrefix: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    // No hook runs for these answers, so they get the headers of every API answer here.
+    reply.status(status).headers({ ...baseHeaders(true), 'x-request-id': request.id });
+    if (isProblemUrl(request.url, apiPrefix)) {
+      return reply
+        .type(PROBLEM_CONTENT_TYPE)
+        .send(problemBody(status, problemCodeForStatus(status), httpErrorText(status)));
+    }
+    return reply.send({ detail: httpErrorText(status) });
+  };
 }
 
 /**

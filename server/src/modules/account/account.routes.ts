@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors, HttpError } from '../../lib/http-errors.ts';
+import { isMalformedMultipart } from '../../lib/multipart.ts';
 import { currentUser } from '../../plugins/session.ts';
 
 const avatarParams = z.object({ userId: z.string().max(64), hash: z.string().max(64) });
@@ -84,15 +85,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       async (request) => {
         const required = () => fieldErrors({ avatar: [SETTINGS_MESSAGES.avatarRequired] });
         if (!request.isMultipart()) throw required();
-        const file = await request.file();
-        if (!file || file.fieldname !== AVATAR_FIELD) throw required();
         let content: Buffer;
         try {
+          const file = await request.file();
+          if (!file || file.fieldname !== AVATAR_FIELD) throw required();
           content = await file.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new HttpError(413, { avatar: [SETTINGS_MESSAGES.avatarTooLarge] });
           }
+          if (isMalformedMultipart(error)) throw required();
           throw error;
         }
         // The declared name and type are ignored: the service judges the bytes.

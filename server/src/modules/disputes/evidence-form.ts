@@ -1,6 +1,7 @@
 import { DISPUTE_MESSAGES } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { isMalformedMultipart } from '../../lib/multipart.ts';
 import { streamEvidence } from './evidence-files.ts';
 
 export type StoredUpload = Awaited<ReturnType<typeof streamEvidence>> & { name: string };
@@ -39,6 +40,7 @@ export async function readEvidenceForm(
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, { detail: DISPUTE_MESSAGES.fileTooLarge });
     if (code === 'FST_FILES_LIMIT') throw badRequest(DISPUTE_MESSAGES.tooManyFiles);
+    if (isMalformedMultipart(error)) throw badRequest(DISPUTE_MESSAGES.invalidData);
     throw error;
   }
   return { fields, files };

@@ -45,16 +45,47 @@ export interface IdempotencyService {
   purgeExpired(): Promise<number>;
 }
 
-/** JSON with object keys sorted at every level: two bodies that mean the same hash the same. */
+/**
+ * JSON with object keys sorted at every level: two bodies that mean the same hash the same. Built with a
+ * work stack rather than recursion, so a body nested ten thousand levels deep (JSON.parse takes it) hashes
+ * instead of exhausting the call stack.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  type Work = { text: string } | { value: unknown };
+  const work: Work[] = [{ value }];
+  let out = '';
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) {
+      out += item.text;
+      continue;
+    }
+    const current = item.value;
+    const next: Work[] = [];
+    if (Array.isArray(current)) {
+      next.push({ text: '[' });
+      current.forEach((element, index) => {
+        if (index > 0) next.push({ text: ',' });
+        next.push({ value: element });
+      });
+      next.push({ text: ']' });
+    } else if (current && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      next.push({ text: '{' });
+      entries.forEach(([name, entry], index) => {
+        next.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(name)}:` });
+        next.push({ value: entry });
+      });
+      next.push({ text: '}' });
+    } else {
+      out += JSON.stringify(current ?? null);
+      continue;
+    }
+    for (let index = next.length - 1; index >= 0; index--) work.push(next[index]!);
   }
-  return JSON.stringify(value ?? null);
+  return out;
 }
 
 /** The hash a key is bound to: method, path and body together. */

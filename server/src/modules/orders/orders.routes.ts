@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { isMalformedMultipart } from '../../lib/multipart.ts';
 import type { ErrorBody } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 
@@ -114,15 +115,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       { config: writes, schema: { params: idParams, response: { 200: payerOrderSchema } } },
       async (request) => {
         if (!request.isMultipart()) throw badRequest(DEAL_MESSAGES.receiptBadType);
-        const file = await request.file();
-        if (!file) throw badRequest(DEAL_MESSAGES.receiptBadType);
         let content: Buffer;
         try {
+          const file = await request.file();
+          if (!file) throw badRequest(DEAL_MESSAGES.receiptBadType);
           content = await file.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new HttpError(413, { detail: DEAL_MESSAGES.receiptTooLarge });
           }
+          if (isMalformedMultipart(error)) throw badRequest(DEAL_MESSAGES.receiptBadType);
           throw error;
         }
         await orders.uploadReceipt(request.params.id, content);
