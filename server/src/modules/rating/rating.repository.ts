@@ -4,7 +4,12 @@ import { paymentMethods, ratingEvents, users } from '../../db/schema/index.ts';
 
 export type RatingEventRow = typeof ratingEvents.$inferSelect;
 
-/** The trader's points, their users row locked for the rest of the transaction (the rating lock). */
+/**
+ * The trader's points, their users row locked for the rest of the transaction (the rating lock). FOR NO KEY
+ * UPDATE, as an UPDATE of these columns would take: rating writers still queue on it, but a row that only
+ * references the trader (a new deal's foreign key takes KEY SHARE) is not blocked. With FOR UPDATE a completing
+ * deal (trader, then method) and a new order holding that method while inserting its deal waited on each other.
+ */
 export async function lockTrader(
   tx: DbOrTx,
   traderId: string,
@@ -13,11 +18,11 @@ export async function lockTrader(
     .select({ pointsTenths: users.ratingPointsTenths, rating: users.rating, email: users.email })
     .from(users)
     .where(eq(users.id, traderId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
-/** A method's points, its row locked for the rest of the transaction. */
+/** A method's points, its row locked for the rest of the transaction (NO KEY UPDATE, as the trader's). */
 export async function lockMethod(
   tx: DbOrTx,
   methodId: string,
@@ -26,7 +31,7 @@ export async function lockMethod(
     .select({ pointsTenths: paymentMethods.ratingPointsTenths, rating: paymentMethods.rating })
     .from(paymentMethods)
     .where(eq(paymentMethods.id, methodId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import type { LedgerService } from '../modules/ledger/ledger.service.ts';
+
+/** What the caller knows from outside the database (the chain): checked against the ledger when given. */
+export interface Expectations {
+  /** Micro-USDT confirmed on chain to the users' deposit addresses: each must be credited exactly once. */
+  depositedMicro?: bigint;
+}
+
+type Row = Record<string, unknown>;
+
+async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = await database.db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
+/** At most this many offending rows are named per invariant (the first ones are enough to debug). */
+const SHOWN = 5;
+
+/**
+ * The money path's invariants, read with SQL only (and the ledger's own verify, itself a read): an empty
+ * list when they all hold, otherwise one line per broken invariant naming the offending rows. Meant for a
+ * quiet database (between the simulation's batches): a movement committing during the reads can look like a
+ * difference.
+ */
+export async function checkInvariants(
+  database: Database,
+  ledger: Pick<LedgerService, 'verify'>,
+  expectations: Expectations = {},
+): Promise<string[]> {
+  const violations: string[] = [];
+  const report = (name: string, found: Row[]) => {
+    if (found.length === 0) return;
+    const shown = found.slice(0, SHOWN).map((row) => JSON.stringify(row));
+    violations.push(`${name}: ${found.length} — ${shown.join('; ')}`);
+  };
+
+  // Every ledger transaction sums to zero and has two legs; every balance equals its postings; total_profit
+  // equals the earnings; debt mirrors its account.
+  const differences = await ledger.verify();
+  report(
+    'ledger-verify (transaction sums, balances = postings)',
+    differences.map((d) => ({ account: d.account, expected: String(d.expected), actual: String(d.actual) })),
+  );
+
+  report(
+    'no negative available, frozen or debt',
+    await rows(
+      database,
+      sql`select user_id, available::text, frozen::text, debt::text from user_balances
+          where available < 0 or frozen < 0 or debt < 0`,
+    ),
+  );
+
+  // The trader's frozen bucket, moved by the deal's own ledger keys: + amount while the deal is open
+  // (pending, verification, dispute), 0 once it is closed. A second freeze, a missing one, a release without
+  // a freeze or a settlement taking it twice all show here.
+  report(
+    "every open deal's USDT frozen exactly once (closed: released or settled)",
+    await rows(
+      database,
+      sql`with keys as (
+            select d.id, d.trader_id, d.status, d.amount_usdt, k.key
+            from deals d
+              cross join lateral (values ('deal-freeze:' || d.id), ('deal-release:' || d.id),
+                                         ('deal-settle:' || d.id)) k(key)
+            union all
+            select d.id, d.trader_id, d.status, d.amount_usdt, k.key
+            from deals d
+              join disputes x on x.deal_id = d.id
+              cross join lateral (values ('dispute-hold:' || x.id), ('dispute-release:' || x.id)) k(key)
+          )
+          select keys.id as deal, keys.status, keys.amount_usdt::text as amount,
+                 coalesce(sum(p.amount), 0)::text as frozen
+          from keys
+            left join ledger_transactions t on t.idempotency_key = keys.key
+            left join ledger_postings p
+              on p.transaction_id = t.id and p.account_id = 'user:' || keys.trader_id || ':frozen'
+          group by keys.id, keys.status, keys.amount_usdt
+          having coalesce(sum(p.amount), 0)
+                 <> case when keys.status in ('pending', 'verification', 'dispute') then keys.amount_usdt else 0 end`,
+    ),
+  );
+
+  report(
+    'no method has two open deals of one amount',
+    await rows(
+      database,
+      sql`select payment_method_id as method, amount_kopecks::text as kopecks, count(*)::int as open
+          from deals where status in ('pending', 'verification')
+          group by payment_method_id, amount_kopecks having count(*) > 1`,
+    ),
+  );
+
+  report(
+    'every completed deal settled exactly once (and no other deal settled)',
+    await rows(
+      database,
+      sql`select d.id as deal, d.status, count(t.id)::int as settlements
+          from deals d left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || d.id
+          group by d.id, d.status
+          having count(t.id) <> case when d.status = 'complete' then 1 else 0 end`,
+    ),
+  );
+
+  // One outbox event per status change, of that status: the events of a deal and its webhook rows match
+  // one to one by status, and the deal's status is its last event's.
+  report(
+    'a webhook outbox event for every order status change',
+    await rows(
+      database,
+      sql`with e as (select deal_id as id, 'order.' || to_status as type, count(*)::int as n
+                     from deal_events group by 1, 2),
+               w as (select order_id as id, type, count(*)::int as n from webhook_events group by 1, 2)
+          select coalesce(e.id, w.id) as deal, coalesce(e.type, w.type) as type, e.n as events, w.n as webhooks
+          from e full join w on e.id = w.id and e.type = w.type
+          where e.n is distinct from w.n`,
+    ),
+  );
+  report(
+    "a deal's status is its last event's",
+    await rows(
+      database,
+      sql`select d.id as deal, d.status, last.to_status as last_event
+          from deals d
+            left join lateral (select to_status from deal_events where deal_id = d.id
+                               order by id desc limit 1) last on true
+          where last.to_status is distinct from d.status`,
+    ),
+  );
+
+  report(
+    'an open dispute holds its deal in dispute; a deal in dispute has one open dispute',
+    await rows(
+      database,
+      sql`select d.id as deal, d.status, count(x.id) filter (where x.status in
+                   ('waiting', 'consideration', 'deepconsideration'))::int as open_disputes
+          from deals d left join disputes x on x.deal_id = d.id
+          group by d.id, d.status
+          having count(x.id) filter (where x.status in ('waiting', 'consideration', 'deepconsideration'))
+                 <> case when d.status = 'dispute' then 1 else 0 end`,
+    ),
+  );
+
+  report(
+    'a referral commission only for a completed deal, paid in its settlement',
+    await rows(
+      database,
+      sql`select c.deal_id as deal, d.status, c.amount_micro::text as commission,
+                 coalesce(p.amount, 0)::text as posted
+          from referral_commissions c
+            join deals d on d.id = c.deal_id
+            left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
+            left join lateral (select sum(amount) as amount from ledger_postings
+                               where transaction_id = t.id and account_id = 'user:' || c.lead_id || ':available') p
+              on true
+          where d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro`,
+    ),
+  );
+
+  if (expectations.depositedMicro !== undefined) {
+    const [credited] = await rows(
+      database,
+      sql`select coalesce(-sum(amount), 0)::text as micro from ledger_postings
+          where account_id = 'system:chain_deposits'`,
+    );
+    const total = BigInt(String(credited?.micro ?? '0'));
+    if (total !== expectations.depositedMicro) {
+      violations.push(
+        `every confirmed chain deposit credited exactly once: confirmed ${expectations.depositedMicro}, credited ${total}`,
+      );
+    }
+  }
+  return violations;
+}

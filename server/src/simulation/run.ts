@@ -1,0 +1,150 @@
+import { checkInvariants } from './invariants.ts';
+import { applyOp, createSupport, Model, type Op, type OpOutcome } from './ops.ts';
+import { openWorld, type Template, type World } from './world.ts';
+
+/** Runs after an op (tests plant a fault here to prove the checker and the shrinker work). */
+export type AfterOp = (world: World, model: Model, op: Op, outcome: OpOutcome) => Promise<void>;
+
+export interface RunResult {
+  /** Ops executed (up to and including the failing batch). */
+  executed: number;
+  outcomes: Record<OpOutcome, number>;
+  /** The same per op kind, e.g. {order: {done: 310, refused: 12, skipped: 0}}. */
+  byKind: Record<string, Record<OpOutcome, number>>;
+  elapsedMs: number;
+  /** The first failure: the index of the last op of its batch and what broke. */
+  failure?: { index: number; messages: string[] };
+}
+
+/** An error with its causes (a failed query's PostgreSQL code and message are in its cause). */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const item = current as { message?: string; code?: string; stack?: string; cause?: unknown };
+    parts.push(
+      depth === 0 ? (item.stack ?? String(current)) : `cause: ${item.code ?? ''} ${item.message ?? current}`,
+    );
+    current = item.cause;
+  }
+  return parts.join('\n    ');
+}
+
+/**
+ * Executes ops on a fresh database in batches of `concurrency` (at once, Promise.allSettled), checking every
+ * invariant after each batch; stops at the first failure (an op throwing what no client should see, a broken
+ * service promise, or a broken invariant).
+ */
+export async function execute(
+  template: Template,
+  ops: readonly Op[],
+  options: {
+    concurrency: number;
+    afterOp?: AfterOp;
+    onBatch?: (done: number) => void;
+    /** A deadlock or serialization failure fails the run too (otherwise it is counted and reported). */
+    strict?: boolean;
+  },
+): Promise<RunResult> {
+  const started = performance.now();
+  const world = await openWorld(template, { poolSize: Math.min(20, Math.max(10, options.concurrency)) });
+  const model = new Model();
+  const outcomes: Record<OpOutcome, number> = { done: 0, refused: 0, skipped: 0, deadlock: 0 };
+  const byKind: Record<string, Record<OpOutcome, number>> = {};
+  try {
+    await world.ctx.rates.record({ rate: '100.00', source: 'manual', setBy: 'simulation' });
+    await createSupport(world, model);
+    for (let start = 0; start < ops.length; start += options.concurrency) {
+      const batch = ops.slice(start, start + options.concurrency);
+      const settled = await Promise.allSettled(
+        batch.map(async (op) => {
+          const outcome = await applyOp(world, model, op);
+          await options.afterOp?.(world, model, op, outcome);
+          return outcome;
+        }),
+      );
+      const messages: string[] = [];
+      settled.forEach((result, offset) => {
+        if (result.status === 'fulfilled') {
+          outcomes[result.value] += 1;
+          const name = batch[offset]!.k;
+          byKind[name] ??= { done: 0, refused: 0, skipped: 0, deadlock: 0 };
+          byKind[name][result.value] += 1;
+          if (options.strict && result.value === 'deadlock')
+            messages.push(
+              `op #${start + offset} ${JSON.stringify(batch[offset])} was rolled back by a deadlock`,
+            );
+        } else {
+          messages.push(
+            `op #${start + offset} ${JSON.stringify(batch[offset])} threw: ${describe(result.reason)}`,
+          );
+        }
+      });
+      messages.push(...(await checkInvariants(world.database, world.ctx.ledger, model)));
+      const executed = start + batch.length;
+      options.onBatch?.(executed);
+      if (messages.length > 0) {
+        return {
+          executed,
+          outcomes,
+          byKind,
+          elapsedMs: performance.now() - started,
+          failure: { index: executed - 1, messages },
+        };
+      }
+    }
+    return { executed: ops.length, outcomes, byKind, elapsedMs: performance.now() - started };
+  } finally {
+    await world.close();
+  }
+}
+
+/**
+ * The shortest op list found that still fails, replayed one op at a time on fresh databases: first cut after
+ * the first failing op, then delta debugging (drop chunks, then single ops, while it still fails). `budget`
+ * bounds the replays. Returns null when the sequential replay does not fail (a failure that needs
+ * concurrency to happen).
+ */
+export async function shrink(
+  template: Template,
+  ops: readonly Op[],
+  options: { afterOp?: AfterOp; budget?: number; log?: (line: string) => void } = {},
+): Promise<{ ops: Op[]; messages: string[]; replays: number } | null> {
+  let replays = 0;
+  const budget = options.budget ?? 300;
+  const fails = async (candidate: readonly Op[]) => {
+    replays += 1;
+    const result = await execute(template, candidate, { concurrency: 1, afterOp: options.afterOp });
+    return result.failure ? { ...result.failure, candidate } : null;
+  };
+  const first = await fails(ops);
+  if (!first) return null;
+  let current = ops.slice(0, first.index + 1);
+  let messages = first.messages;
+  options.log?.(`shrinking: fails sequentially at op ${first.index}; ${current.length} ops`);
+  let chunks = 2;
+  while (current.length > 1 && replays < budget) {
+    const size = Math.ceil(current.length / chunks);
+    let reduced = false;
+    for (let start = 0; start < current.length && replays < budget; start += size) {
+      const candidate = [...current.slice(0, start), ...current.slice(start + size)];
+      const failed = await fails(candidate);
+      if (failed) {
+        // A shorter list that fails may fail earlier still: keep only what it ran.
+        current = candidate.slice(0, failed.index + 1);
+        messages = failed.messages;
+        reduced = true;
+        break;
+      }
+    }
+    if (reduced) {
+      chunks = Math.max(chunks - 1, 2);
+      options.log?.(`shrinking: ${current.length} ops (${replays} replays)`);
+    } else if (size === 1) {
+      break;
+    } else {
+      chunks = Math.min(chunks * 2, current.length);
+    }
+  }
+  return { ops: current, messages, replays };
+}
