@@ -264,7 +264,8 @@ async function depositTo(world: World, model: Model, trader: TraderState, op: Ex
     const address =
       asked.status === 'exists'
         ? asked.address
-        : (await world.ctx.wallet.confirmAddress(trader.user, world.mailer.code(trader.user.email))).address;
+        : (await world.ctx.wallet.confirmAddress(trader.user, await world.mailer.code(trader.user.email)))
+            .address;
     trader.address = { address, createdAt: new Date(world.clock.now().getTime() - 60_000) };
   }
   const { address, createdAt } = trader.address;
@@ -312,7 +313,7 @@ async function withdraw(world: World, trader: TraderState, op: Extract<Op, { k: 
   const verified = await ctx.wallet.verifyWithdrawal(trader.user, {
     amount: op.usdt,
     address,
-    otp: mailer.code(trader.user.email),
+    otp: await mailer.code(trader.user.email),
   });
   const id = verified.withdrawal.id;
   if (verified.withdrawal.status === 'held') {
@@ -366,7 +367,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
       const referral = lead ? (await ctx.referrals.create(lead.user, { email })).referral_code : undefined;
       await ctx.auth.register({ email, password: PASSWORD, referral_code: referral }, { ip: IP });
       const session = await ctx.auth.verifyRegistration(
-        { email, otp: world.mailer.code(email), password: PASSWORD },
+        { email, otp: await world.mailer.code(email), password: PASSWORD },
         { ip: IP },
       );
       let row = (await users.findById(world.database.db, session.user.id))!;
@@ -383,7 +384,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
         const { terminal_id } = await ctx.terminals.connectRequest(trader.user, IP);
         const pairing = await ctx.terminals.verifyRequest(trader.user, {
           terminal_id,
-          otp: world.mailer.code(trader.user.email),
+          otp: await world.mailer.code(trader.user.email),
         });
         const activated = await ctx.device.activate({
           terminal_id,

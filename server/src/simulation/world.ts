@@ -32,8 +32,21 @@ export class MemoryMailer implements Mailer {
     if (code) this.last.set(message.to, code);
   }
   close() {}
-  /** The newest six-digit code mailed to an address. */
-  code(to: string): string {
+  /** Runs one pass of the mail outbox's delivery (set once the context exists). */
+  deliver: () => Promise<unknown> = async () => {};
+  /** True while the outbox holds an unsent message to the address (set once the database exists). */
+  pendingTo: (to: string) => Promise<boolean> = async () => false;
+  /**
+   * The newest six-digit code mailed to an address. Mail leaves through the outbox, so the due messages are
+   * delivered first (the simulation runs no background jobs).
+   */
+  async code(to: string): Promise<string> {
+    // A concurrent op's pass may have claimed this address's message and be sending it: wait for that pass.
+    await this.deliver();
+    for (let attempt = 0; attempt < 200 && (await this.pendingTo(to)); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await this.deliver();
+    }
     const code = this.last.get(to);
     if (!code) throw new Error(`no code mailed to ${to}`);
     return code;
@@ -206,6 +219,14 @@ export async function openWorld(template: Template, options: { poolSize?: number
     },
   );
   const ctx = createContext({ config, database, mailer, log, now: clock.now });
+  mailer.deliver = () => ctx.mail.deliverDue(1000);
+  mailer.pendingTo = async (to) => {
+    const { rows } = await database.raw.query(
+      'select 1 from mail_outbox where recipient = $1 and sent_at is null and expired_at is null limit 1',
+      [to],
+    );
+    return rows.length > 0;
+  };
   const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
   const senderOf = (key: string) =>
