@@ -624,13 +624,13 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   return report;
 }
 
-/** Waits (up to a minute) until every deposit is credited and no withdrawal is still in flight. */
+/** Waits (up to a minute) until every deposit is credited and no signed withdrawal is still in flight. */
 async function converge(database: Database, deposits: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const { rows } = await database.raw.query<{ credited: string; inflight: string }>(
       `select (select count(*) from deposits) as credited,
-              (select count(*) from withdrawals where status in ('approved', 'signing', 'signed', 'broadcast')) as inflight`,
+              (select count(*) from withdrawals where status in ('approved', 'signed', 'broadcast')) as inflight`,
     );
     if (Number(rows[0]!.credited) >= deposits && Number(rows[0]!.inflight) === 0) return;
     await sleep(300);
@@ -784,7 +784,11 @@ async function check(
       withdrawalProblems.push(`confirmed withdrawal ${row.id} has ${sent.length} transfers`);
     if (row.status === 'failed' && sent.length !== 0)
       withdrawalProblems.push(`failed withdrawal ${row.id} was paid`);
-    if (['approved', 'signing', 'signed', 'broadcast'].includes(row.status))
+    // A kill between the claim and storing the signed transaction leaves 'signing' with nothing signed or sent;
+    // the sender takes it back to approved only after its stale-claim time (2 min), longer than the wait here.
+    if (row.status === 'signing' && sent.length !== 0)
+      withdrawalProblems.push(`withdrawal ${row.id} signing but paid`);
+    if (['approved', 'signed', 'broadcast'].includes(row.status))
       withdrawalProblems.push(`withdrawal ${row.id} still ${row.status} at the end`);
     if (row.status !== 'requested' && row.status !== 'canceled' && held !== 1)
       withdrawalProblems.push(`withdrawal ${row.id} (${row.status}) held ${held}×`);
