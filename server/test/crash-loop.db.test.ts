@@ -5,7 +5,7 @@ import { testEngine } from './test-database.ts';
 
 // The crash loop, short: the real server under load killed with SIGKILL a few times on this engine, then
 // every acknowledged write checked and admin ledger-verify run. `npm run crash-loop` runs the long version.
-const KILLS = 6;
+const KILLS = 4;
 
 describe('the crash loop', () => {
   it(`loses no acknowledged write and applies nothing twice across ${KILLS} kills`, {
