@@ -79,6 +79,8 @@ export interface SimulatorFaults {
   acceptThenFail: number;
   /** New transactions are included but not solidified until this is switched off. */
   holdSolidity: boolean;
+  /** The next N broadcasts are answered as accepted but never reach a block (a node that drops them). */
+  dropBroadcasts: number;
 }
 
 /** A running simulator: its URL, fault switches, counters, and direct access for tests. */
@@ -181,6 +183,7 @@ export async function startChainSimulator(options: {
     failBroadcasts: 0,
     acceptThenFail: 0,
     holdSolidity: false,
+    dropBroadcasts: 0,
   };
   const stats: Record<string, number> = {};
   let solidHeldAt: number | null = null;
@@ -542,6 +545,10 @@ export async function startChainSimulator(options: {
           if (faults.failBroadcasts > 0) {
             faults.failBroadcasts -= 1;
             throw new HttpFailure(503, 'node busy');
+          }
+          if (faults.dropBroadcasts > 0) {
+            faults.dropBroadcasts -= 1;
+            return { result: true, txid: typeof body.txID === 'string' ? body.txID : '' };
           }
           const answer = broadcast(body);
           if (faults.acceptThenFail > 0 && answer.result === true) {

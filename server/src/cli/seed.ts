@@ -10,17 +10,9 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { createMailer, type Mailer, type MailMessage } from '../modules/mail/mailer.ts';
 import * as users from '../modules/users/users.service.ts';
 import { openCliDatabase } from './cli-database.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 import { type MerchantSimState, merchantSimStatePath } from './merchant-simulator.ts';
 import { readState, SIMULATED_DEVICE, writeState } from './terminal-simulator.ts';
-
-/** Demo users, one of each role plus a lead; all share one password that meets the sign-up rules. */
-export const DEMO_PASSWORD = 'Demo!2345';
-export const DEMO_USERS = [
-  { email: 'trader@demo.local', role: 'trader', isLead: false },
-  { email: 'lead@demo.local', role: 'trader', isLead: true },
-  { email: 'merchant@demo.local', role: 'merchant', isLead: false },
-  { email: 'support@demo.local', role: 'support', isLead: false },
-] as const;
 
 const DEMO_RATE = '92.50';
 const DEMO_TRADER_USDT = 1_000_000_000n;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,8 @@ function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now
 const available = async (userId: string) => (await t.ctx.ledger.getBalances(userId)).available;
 let destinationIndex = 0;
 const freshDestination = () => OUTSIDE_ADDRESSES[destinationIndex++ % OUTSIDE_ADDRESSES.length]!;
+/** An address no other test sends to, so the chain's transfers to it are this test's alone. */
+const uniqueDestination = () => tronAddressFromPrivateKey(randomBytes(32));
 const chainTransfersTo = (address: string) => sim.transactions().filter((tx) => tx.to === address);
 
 /** A lead with `funds` (100 USDT) who verified a withdrawal through the API; returns the withdrawal row. */
@@ -308,6 +311,170 @@ describe('withdrawal sender: a crash at any step never sends twice', () => {
     await sender().runOnce();
     expect((await reload(row.id)).status).toBe('confirmed');
     expect(chainTransfersTo(to).filter((tx) => tx.amount === '17000000')).toHaveLength(1);
+  });
+});
+
+/** The ledger movements of one withdrawal: held at verify, then completed or released, each at most once. */
+async function movements(id: string) {
+  const { rows } = await t.database.raw.query<{ key: string; n: string }>(
+    `select idempotency_key as key, count(*) as n from ledger_transactions
+      where idempotency_key like $1 group by idempotency_key`,
+    [`withdrawal:${id}:%`],
+  );
+  const count = (step: string) => Number(rows.find((row) => row.key === `withdrawal:${id}:${step}`)?.n ?? 0);
+  return { hold: count('hold'), complete: count('complete'), release: count('release') };
+}
+const FROZEN = { hold: 1, complete: 0, release: 0 };
+
+/**
+ * A client through which the sender "dies" at one call: the call never returns, so nothing after it runs,
+ * as when the process is killed there. `reach` says whether the request got to the node first.
+ */
+function dyingAt(method: 'broadcast' | 'transactionInfo', reach: boolean): TronGridClient {
+  const real = client();
+  return {
+    ...real,
+    [method]: async (...args: never[]) => {
+      if (reach) await (real[method] as (...a: never[]) => Promise<unknown>)(...args);
+      return new Promise(() => undefined);
+    },
+  };
+}
+
+describe('withdrawal sender: killed at each step, and nodes that never confirm', () => {
+  it('killed between signing and broadcasting: the next sender broadcasts the stored transaction, paid once', async () => {
+    const to = uniqueDestination();
+    const { lead, row } = await verifiedWithdrawal(19, to);
+    void sender({ client: dyingAt('broadcast', false) }).runOnce();
+    const deadline = Date.now() + 10_000;
+    while ((await reload(row.id)).status !== 'signed' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const stored = await reload(row.id);
+    expect(stored.status).toBe('signed');
+    expect(sim.transactions().some((tx) => tx.txid === stored.txid)).toBe(false);
+    expect(await movements(row.id)).toEqual(FROZEN);
+
+    await sender().runOnce();
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+    expect(await movements(row.id)).toEqual({ hold: 1, complete: 1, release: 0 });
+    expect(await available(lead.user.id)).toBe(80_000_000n);
+  });
+
+  it('killed after the node took the broadcast, before the answer was stored: found by txid, paid once', async () => {
+    const to = uniqueDestination();
+    const { row } = await verifiedWithdrawal(21, to);
+    void sender({ client: dyingAt('broadcast', true) }).runOnce();
+    const deadline = Date.now() + 10_000;
+    while (sim.transactions().every((tx) => tx.to !== to) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const signed = await reload(row.id);
+    expect(signed.status).toBe('signed');
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    await sender().runOnce();
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+    expect(await movements(row.id)).toEqual({ hold: 1, complete: 1, release: 0 });
+  });
+
+  it('killed while asking for the confirmation: the next sender confirms it once', async () => {
+    const to = uniqueDestination();
+    const { row } = await verifiedWithdrawal(22, to);
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('broadcast');
+    void sender({ client: dyingAt('transactionInfo', true) }).runOnce();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await movements(row.id)).toEqual(FROZEN);
+
+    await Promise.all([sender().runOnce(), sender().runOnce()]);
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+    expect(await movements(row.id)).toEqual({ hold: 1, complete: 1, release: 0 });
+  });
+
+  it('a node that answers but never confirms: the funds stay frozen and nothing is sent again', async () => {
+    const to = uniqueDestination();
+    const { lead, row } = await verifiedWithdrawal(23, to);
+    const broadcasts = () => sim.stats['POST /wallet/broadcasttransaction'] ?? 0;
+    sim.faults.holdSolidity = true;
+    try {
+      await sender().runOnce();
+      const sentOnce = broadcasts();
+      for (let pass = 0; pass < 10; pass++) await sender().runOnce();
+      expect((await reload(row.id)).status).toBe('broadcast');
+      expect(broadcasts()).toBe(sentOnce);
+      expect(await movements(row.id)).toEqual(FROZEN);
+      expect(await available(lead.user.id)).toBe(76_000_000n);
+    } finally {
+      sim.faults.holdSolidity = false;
+    }
+    sim.confirm((await reload(row.id)).txid!);
+    await sender().runOnce();
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+    expect(await movements(row.id)).toEqual({ hold: 1, complete: 1, release: 0 });
+  });
+
+  it('a node that accepts the broadcast and drops it: frozen until the chain is past its expiration, then released once', async () => {
+    const to = uniqueDestination();
+    const { lead, row } = await verifiedWithdrawal(24, to);
+    sim.faults.dropBroadcasts = 1;
+    try {
+      await sender().runOnce();
+      for (let pass = 0; pass < 5; pass++) await sender().runOnce();
+      expect((await reload(row.id)).status).toBe('broadcast');
+      expect(await movements(row.id)).toEqual(FROZEN);
+      chainAhead = 5 * 60_000;
+      await sender().runOnce();
+      await sender().runOnce();
+      const failed = await reload(row.id);
+      expect(failed.status).toBe('failed');
+      expect(await movements(row.id)).toEqual({ hold: 1, complete: 0, release: 1 });
+      expect(await available(lead.user.id)).toBe(100_000_000n);
+      // Broadcast now, the stored transaction is refused as expired: the released funds cannot also be paid.
+      const late = await client().broadcast(failed.signedTx as never);
+      expect(late.code).toBe('TRANSACTION_EXPIRATION_ERROR');
+      expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(0);
+    } finally {
+      sim.faults.dropBroadcasts = 0;
+      chainAhead = 0;
+    }
+  });
+
+  it("a solidity node catching up between the sender's two reads: confirmed, never failed and released", async () => {
+    const to = uniqueDestination();
+    const { row } = await verifiedWithdrawal(25, to);
+    sim.faults.holdSolidity = true;
+    await sender().runOnce();
+    const txid = (await reload(row.id)).txid!;
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
+    // The node has the transaction in a block, not yet solid. Right after answering "unknown" to the
+    // transaction-info read, it solidifies that block and its solid head moves past the expiration.
+    const real = client();
+    const catchingUp: TronGridClient = {
+      ...real,
+      async transactionInfo(id) {
+        const info = await real.transactionInfo(id);
+        sim.faults.holdSolidity = false;
+        sim.confirm(txid);
+        chainAhead = 5 * 60_000;
+        return info;
+      },
+    };
+    try {
+      await sender({ client: catchingUp }).runOnce();
+      expect((await reload(row.id)).status).not.toBe('failed');
+      await sender().runOnce();
+    } finally {
+      sim.faults.holdSolidity = false;
+      chainAhead = 0;
+    }
+    expect((await reload(row.id)).status).toBe('confirmed');
+    expect(await movements(row.id)).toEqual({ hold: 1, complete: 1, release: 0 });
+    expect(sim.transactions().filter((tx) => tx.to === to)).toHaveLength(1);
   });
 });
 

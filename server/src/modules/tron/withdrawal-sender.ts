@@ -154,6 +154,11 @@ export function createWithdrawalSender(deps: {
 
   /** Follows a signed or broadcast withdrawal: confirmed, failed, expired, or broadcast once more. */
   async function followUp(row: WithdrawalRow): Promise<void> {
+    // The solid head first, then the transaction: if the head is already past the expiration, any block that
+    // could hold the transaction is solid, so "unknown" read after it is final. Read the other way round, a
+    // node that solidifies the block between the two reads makes a paid transfer look expired, and the
+    // funds would be released although they were sent.
+    const solid = await deps.client.solidBlock();
     const info = await deps.client.transactionInfo(row.txid!);
     if (info) {
       if (info.receiptResult === 'SUCCESS' && !info.failed) {
@@ -172,7 +177,6 @@ export function createWithdrawalSender(deps: {
       }
       return;
     }
-    const solid = await deps.client.solidBlock();
     if (solid.timestamp > (row.txExpiration ?? 0) + EXPIRY_MARGIN_MS) {
       await fail(row, 'the transaction expired without reaching the chain');
       return;

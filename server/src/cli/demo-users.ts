@@ -1,0 +1,11 @@
+/**
+ * Demo users, one of each role plus a lead; all share one password that meets the sign-up rules. Apart from
+ * seed.ts (which seeds when it is imported), so the crash loop can sign in as them.
+ */
+export const DEMO_PASSWORD = 'Demo!2345';
+export const DEMO_USERS = [
+  { email: 'trader@demo.local', role: 'trader', isLead: false },
+  { email: 'lead@demo.local', role: 'trader', isLead: true },
+  { email: 'merchant@demo.local', role: 'merchant', isLead: false },
+  { email: 'support@demo.local', role: 'support', isLead: false },
+] as const;
