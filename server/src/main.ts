@@ -4,6 +4,7 @@ import { createContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { dropAllLeases } from './jobs/lease.repository.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { startWorkers } from './workers.ts';
@@ -49,6 +50,8 @@ async function main() {
     log.info({ outbox: `${config.dataDir}/mail` }, 'no SMTP_URL: mail goes to the local outbox');
   const ctx = createContext({ config, database, mailer, log });
   const app = await buildApp(ctx);
+  // The embedded database has one owner (DATA_DIR/db.lock): leases a killed predecessor left are stale.
+  if (database.engine === 'pglite') await dropAllLeases(database.db);
   const workers = startWorkers(ctx);
 
   let stopping = false;

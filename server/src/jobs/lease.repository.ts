@@ -38,3 +38,12 @@ export async function leaseHolder(db: DbOrTx, name: string): Promise<string | nu
     .limit(1);
   return row?.holder ?? null;
 }
+
+/**
+ * Drops every lease. Only for the embedded engine at start-up: the data-dir lock proves no other process runs
+ * jobs on this database, so leases left by a killed server are stale and its jobs resume at once instead of
+ * after their leases expire.
+ */
+export async function dropAllLeases(db: DbOrTx): Promise<void> {
+  await db.delete(workerLeases);
+}

@@ -23,8 +23,10 @@ export function startMailDelivery(
     database: ctx.database,
     log,
     intervalMs: options.intervalMs ?? MAIL_DELIVERY_INTERVAL_MS,
-    // A pass of a full batch whose every send runs into nodemailer's timeouts still ends within the claim.
-    leaseTtlMs: MAIL_CLAIM_MS + 30_000,
+    // A pass sends for at most half the claim, so the lease outlives a pass; kept that short because a killed
+    // holder's lease stops every instance's mail until it expires (row claims, not the lease, keep a message
+    // from being sent twice).
+    leaseTtlMs: MAIL_CLAIM_MS / 2 + 5_000,
     holder: options.holder,
     async tick() {
       await ctx.mail.deliverDue(MAIL_DELIVERY_BATCH);
