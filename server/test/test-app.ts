@@ -76,9 +76,7 @@ export async function createTestApp(
   // Mail goes through the outbox and a delivery job; tests run no jobs, so one delivery pass runs as each
   // answer leaves (the request's transaction has committed by then) and the memory mailer holds its mail
   // when the test reads it. A test that calls a service directly runs `flushMail()` itself.
-  app.addHook('onSend', async () => {
-    await ctx.mail.deliverDue(1000);
-  });
+  app.addHook('onSend', () => deliverAllMail(ctx, database));
   await app.ready();
   return {
     app,
@@ -86,14 +84,27 @@ export async function createTestApp(
     database,
     mailer,
     prefix: config.API_PREFIX,
-    async flushMail() {
-      await ctx.mail.deliverDue(1000);
-    },
+    flushMail: () => deliverAllMail(ctx, database),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * Delivers the due mail, then waits while another pass (a concurrent request's) still holds a claimed message
+ * it is sending, so a test reading the memory mailer after its answer finds its mail.
+ */
+async function deliverAllMail(ctx: AppContext, database: Database): Promise<void> {
+  await ctx.mail.deliverDue(1000);
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const { rows } = await database.raw.query(
+      'select 1 from mail_outbox where claim is not null and sent_at is null and expired_at is null limit 1',
+    );
+    if (rows.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export const STRONG_PASSWORD = 'Str0ng!Pass';
