@@ -95,7 +95,21 @@ async function runTool(command, toolArgs, options) {
   }
 }
 
-/** The newest 6-digit code in the outbox mail `readMail` returns for `email`. */
+/**
+ * The `n`th mail (1-based) to `email`: mail leaves through the outbox's delivery job a moment after the request,
+ * so wait for it (up to 30 s).
+ */
+async function mailNumber(topology, email, n) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const mails = await topology.readMails(email);
+    if (mails.length >= n) return mails[n - 1];
+    assert(Date.now() < deadline, `mail ${n} to ${email} did not arrive within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The 6-digit code in a mail. */
 function codeIn(eml) {
   const code = eml.replace(/=\r?\n/g, '').match(/\b(\d{6})\b/)?.[1];
   assert(code, 'no code in the mail');
@@ -200,11 +214,11 @@ async function startProcesses() {
     baseUrl: publicUrl,
     upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
     admin: (adminArgs) => runTool(process.execPath, ['server/dist/admin.js', ...adminArgs], { env }),
-    async readMail(email) {
+    async readMails(email) {
       const outbox = path.join(dataDir, 'mail');
+      if (!fs.existsSync(outbox)) return [];
       const files = fs.readdirSync(outbox).filter((name) => name.endsWith(`-${email}.eml`));
-      assert(files.length > 0, `no mail for ${email}`);
-      return fs.readFileSync(path.join(outbox, files.sort().at(-1)), 'utf8');
+      return files.sort().map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'));
     },
     async stopInstances() {
       for (const instance of instances) instance.child.kill('SIGTERM');
@@ -250,12 +264,14 @@ async function startCompose() {
     baseUrl,
     upstreams: undefined,
     admin: (adminArgs) => exec('app1', ['node', 'server/dist/admin.js', ...adminArgs]),
-    readMail: (email) =>
-      exec('app1', [
-        'node',
-        '-e',
-        `const fs=require('fs');const f=fs.readdirSync('/data/mail').filter(n=>n.endsWith(${JSON.stringify(`-${email}.eml`)})).sort().at(-1);process.stdout.write(fs.readFileSync('/data/mail/'+f,'utf8'))`,
-      ]),
+    readMails: async (email) =>
+      JSON.parse(
+        await exec('app1', [
+          'node',
+          '-e',
+          `const fs=require('fs');const d='/data/mail';const f=fs.existsSync(d)?fs.readdirSync(d).filter(n=>n.endsWith(${JSON.stringify(`-${email}.eml`)})).sort():[];process.stdout.write(JSON.stringify(f.map(n=>fs.readFileSync(d+'/'+n,'utf8'))))`,
+        ]),
+      ),
     async stopInstances() {
       const stopped = compose(['stop', '--timeout', '20', 'app1', 'app2']);
       assert(stopped.status === 0, 'docker compose stop failed');
@@ -322,7 +338,7 @@ async function runChecks(topology) {
       200,
       'register',
     );
-    const otp = codeIn(await topology.readMail(email));
+    const otp = codeIn(await mailNumber(topology, email, 1));
     expectStatus(
       await api('POST', '/account/user/verify-otp/', { body: { email, password: PASSWORD, otp } }),
       200,
@@ -330,7 +346,7 @@ async function runChecks(topology) {
     );
     const login = await api('POST', '/account/user/login/', { body: { email, password: PASSWORD } });
     expectStatus(login, 200, 'login');
-    const code = codeIn(await topology.readMail(email));
+    const code = codeIn(await mailNumber(topology, email, 2));
     const verified = await api('POST', '/account/user/login-verify/', {
       body: { email, password: PASSWORD, code_otp: code },
     });

@@ -102,6 +102,9 @@ test('a trader manages payment methods on /payments', async ({ page }) => {
     await limits.getByLabel(/Максимальная сумма/).fill('1000');
     await limits.getByRole('button', { name: 'Сохранить' }).click();
     await expect(limits.getByText(PAYMENT_MESSAGES.minAboveMax)).toBeVisible();
+    // The form moves focus to the field in error; typing into the other one must wait for that, or the
+    // keystrokes land in the focused field.
+    await expect(limits.getByLabel(/Минимальная сумма/)).toBeFocused();
     await limits.getByLabel(/Максимальная сумма/).fill('100000');
     await limits.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText(PAYMENT_TEXT.limitsSaved)).toBeVisible();
