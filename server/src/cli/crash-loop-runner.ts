@@ -509,13 +509,26 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
               `withdraw request ${requested.status} ${String(requested.json.detail ?? requested.json.error ?? '').slice(0, 60)}`,
             );
           else {
-            const otp = await nextCode(dataDir, lead.email, seen);
-            const verifiedWithdrawal = await untilAnswered(() =>
-              call('POST', API.wallet.withdrawVerify, {
-                headers: lead.headers,
-                body: { amount, address, otp },
-              }),
-            );
+            let otp = await nextCode(dataDir, lead.email, seen);
+            const verify = (code: string) =>
+              untilAnswered(() =>
+                call('POST', API.wallet.withdrawVerify, {
+                  headers: lead.headers,
+                  body: { amount, address, otp: code },
+                }),
+              );
+            let verifiedWithdrawal = await verify(otp);
+            // A request retried after a kill issues a newer code, whose mail may arrive after the older one we
+            // read: like a person, use the newest code once it is there.
+            for (let attempt = 0; attempt < 3 && verifiedWithdrawal.status === 400; attempt++) {
+              const newer = await nextCode(dataDir, lead.email, mailFiles(dataDir, lead.email).length - 1);
+              if (newer === otp) {
+                await sleep(1_000);
+                continue;
+              }
+              otp = newer;
+              verifiedWithdrawal = await verify(otp);
+            }
             if (verifiedWithdrawal.status !== 200)
               refusals.add(`withdraw verify ${verifiedWithdrawal.status}`);
             const withdrawal = verifiedWithdrawal.json.withdrawal as { id?: string } | undefined;
