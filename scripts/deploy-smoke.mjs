@@ -109,6 +109,24 @@ async function mailNumber(topology, email, n) {
   }
 }
 
+/** A Node script started from the repository root, its output kept (stdout and stderr) for failure messages. */
+function spawnNode(script, args, env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  return { child, exited, output: () => output };
+}
+
 /** The 6-digit code in a mail. */
 function codeIn(eml) {
   const code = eml.replace(/=\r?\n/g, '').match(/\b(\d{6})\b/)?.[1];
@@ -152,20 +170,7 @@ async function startProcesses() {
   };
   const children = [];
   const spawnLogged = (name, script, extraArgs, extraEnv) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', script, ...extraArgs], {
-      cwd: root,
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-    const handle = { name, child, exited, output: () => output };
+    const handle = { name, ...spawnNode(script, extraArgs, { ...env, ...extraEnv }) };
     children.push(handle);
     return handle;
   };
@@ -426,32 +431,26 @@ async function checkEmbedded() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-smoke-embedded-'));
     const port = await freePort();
     const { DATABASE_URL: _unused, ...env } = process.env;
-    const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-      cwd: root,
-      env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, exited, output } = spawnNode('server/dist/main.js', [], {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
     try {
       await Promise.race([
         waitFor(`http://127.0.0.1:${port}${PREFIX}/health`, 60_000).catch((error) => {
-          throw new Error(`${error.message}: ${output.slice(-500)}`);
+          throw new Error(`${error.message}: ${output().slice(-500)}`);
         }),
         exited.then((code) => {
-          throw new Error(`exited ${code}: ${output.slice(-500)}`);
+          throw new Error(`exited ${code}: ${output().slice(-500)}`);
         }),
       ]);
-      assert(output.includes('"engine":"pglite"'), 'not on the embedded database');
+      assert(output().includes('"engine":"pglite"'), 'not on the embedded database');
       child.kill('SIGTERM');
       const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout')]);
-      assert(code === 0 && output.includes('stopped cleanly'), `exit ${code}`);
+      assert(code === 0 && output().includes('stopped cleanly'), `exit ${code}`);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
