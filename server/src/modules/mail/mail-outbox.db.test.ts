@@ -5,8 +5,9 @@ import { API } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, smtpReceiver } from '../../../test/smtp-receiver.ts';
 import { STRONG_PASSWORD, TEST_ORIGIN } from '../../../test/test-app.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
@@ -27,21 +28,10 @@ let prefix: string;
 let dataDir: string;
 let port = 0;
 let receiver: SMTPServer | null = null;
-const received: { to: string[]; raw: string }[] = [];
+const received: ReceivedMail[] = [];
 
 async function startReceiver(): Promise<void> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
+  const server = smtpReceiver(received);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   port = (server.server.address() as { port: number }).port;
   receiver = server;

@@ -3,32 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { emailError } from '@app/shared';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromOutbox } from '../../../test/server-process.ts';
+import { type ReceivedMail, smtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createMailer, outboxFileName } from './mailer.ts';
 import { otpMail } from './templates.ts';
 
 const log = pino({ level: 'silent' });
 
 describe('mail', () => {
-  const received: { to: string[]; raw: string }[] = [];
+  const received: ReceivedMail[] = [];
   let smtp: SMTPServer;
   let port = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
+    smtp = smtpReceiver(received);
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     port = (smtp.server.address() as { port: number }).port;
   });
