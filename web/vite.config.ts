@@ -101,11 +101,17 @@ const apiPublicOrigin = new URL(process.env.PUBLIC_URL ?? `http://localhost:${ap
 const apiPrefix = process.env.VITE_API_PREFIX ?? '/backend';
 
 /**
- * The build renders with Preact's React-compatible layer instead of react-dom (ARCHITECTURE.md, "Preact in the
- * build"): react-dom was 202 kB of the 360 kB entry chunk that every page waits for. Tests and the dev server
- * keep React.
+ * Modules the build swaps for their production form. It renders with Preact's React-compatible layer instead
+ * of react-dom (ARCHITECTURE.md, "Preact in the build"): react-dom was 202 kB of the 360 kB entry chunk that
+ * every page waits for. Tests and the dev server keep React and react-router's development build.
  */
-const PREACT_ALIASES = [
+const PRODUCTION_ALIASES = [
+  // react-router's package exports name only its development build (remix-run/react-router#12532, #14753: dev
+  // warnings and checks on every render); the build takes the production one it ships beside it.
+  {
+    find: /^react-router$/,
+    replacement: path.join(here, '../node_modules/react-router/dist/production/index.mjs'),
+  },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
@@ -119,7 +125,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       // Radix's scroll lock injects <style> elements through this package; ours adopts style sheets (CSP).
       { find: 'react-style-singleton', replacement: path.join(here, 'src/app/csp-style-singleton.ts') },
-      ...(command === 'build' ? PREACT_ALIASES : []),
+      ...(command === 'build' ? PRODUCTION_ALIASES : []),
     ],
   },
   build: {
@@ -130,6 +136,8 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: the e2e budget test reads which chunks a route loads.
     manifest: true,
     rolldownOptions: {
+      // The second entry is the signed-in home page's (src/home-boot.ts): it loads main.tsx after the first paint.
+      input: { index: path.join(here, 'index.html'), 'home-boot': path.join(here, 'src/home-boot.ts') },
       output: {
         // One small chunk for the icons every page uses, instead of one request per icon.
         codeSplitting: {

@@ -12,15 +12,13 @@ import { E2E } from '../support/env.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN_SCORE = 95;
 /**
- * Runs of the signed-in home page and its performance floor. Its performance is scored from CPU time measured on
- * this machine and scaled by four. Since issue 13 the page's largest content is the first banner (preloaded
- * with the HTML) and it renders with Preact (a 48 kB gzip entry). On 2026-11-26 this machine's CPU benchmark
- * swung between 530 and 1,350 within minutes and single runs scored 70–85 (FCP 2.0–2.4 s, LCP 2.7–3.1 s, TBT
- * 360–890 ms), React's build 65–79 in the same hour (LCP 3.3–3.9 s). Issue 8 asks for 95, which only a quiet,
- * fast host can show (see the closing note); on such a host this floor catches a real regression.
+ * Runs of the signed-in home page. Its first paint is the server's (the page's frame and first banner written
+ * into the HTML, shared/src/home-shell.ts) and its code is requested after that paint (web/src/home-boot.ts),
+ * so first and largest contentful paint no longer wait for scripts: on 2026-11-26, on a host benchmarking
+ * 1,950–2,570, FCP and LCP went from 2.0–2.4 s / 2.5–2.8 s (scores 88–94) to 1.1 s / 1.1 s, and with the
+ * dashboard's lower cards rendered in a second task (TBT 270 → 160 ms) it scored 98.
  */
 const SIGNED_IN_RUNS = 5;
-const MIN_SIGNED_IN_PERFORMANCE = 90;
 /**
  * Lighthouse times the page's JavaScript on this machine and multiplies by four to play a phone, so a slower
  * host scores the same page lower. Its own CPU benchmark (`benchmarkIndex`) says how fast the host is. On
@@ -28,8 +26,8 @@ const MIN_SIGNED_IN_PERFORMANCE = 90;
  * scored 95+ on the previous machine, scored 77–90 there with its bundle unchanged (TBT 250–780 ms), and the
  * same build's /welcome ranged 64–88 between consecutive runs. On such a host the performance score says more
  * about the host than the page, so below SLOW_HOST_BENCHMARK it is measured and printed but not asserted
- * (accessibility, best practices and SEO still are); the log says which rule applied. Issue 8 keeps the
- * performance target open.
+ * (accessibility, best practices and SEO still are); the log says which rule applied. The CI runs of
+ * 2026-11-26 measured 2,000–2,500, where both pages are held to 95.
  */
 const SLOW_HOST_BENCHMARK = 1500;
 const WELCOME_RUNS = 5;
@@ -120,16 +118,11 @@ test('/welcome: Lighthouse scores (95 in every category)', async () => {
   expectScores(await bestOfRuns('/welcome', undefined, WELCOME_RUNS));
 });
 
-test(`/ signed in: Lighthouse scores (95 in accessibility, best practices and SEO, ${MIN_SIGNED_IN_PERFORMANCE} in performance)`, async ({
-  page,
-}) => {
+test('/ signed in: Lighthouse scores (95 in every category)', async ({ page }) => {
   // A lead, as most signed-in visitors: a non-lead's lead check answers 451, which the console reports as an error.
   const { email, password } = createUser({ lead: true });
   await signIn(page, email, password);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sid');
   expect(session, 'the session cookie').toBeTruthy();
-  expectScores(
-    await bestOfRuns('/', { Cookie: `sid=${session?.value}` }, SIGNED_IN_RUNS),
-    MIN_SIGNED_IN_PERFORMANCE,
-  );
+  expectScores(await bestOfRuns('/', { Cookie: `sid=${session?.value}` }, SIGNED_IN_RUNS));
 });

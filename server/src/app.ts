@@ -38,7 +38,7 @@ import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
 import { RouteLogController, requestLogPlugin } from './plugins/request-log.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 import { SERVER_ROOT } from './server-root.ts';
-import { loadSpaHtml } from './web/home-preload.ts';
+import { loadSpaHtml } from './web/home-page.ts';
 import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');

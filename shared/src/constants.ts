@@ -40,3 +40,15 @@ export const OTP_MAX_SENDS_PER_HOUR = 5;
  * check_user_auth answer it has just verified, so the guard renders without a second round trip.
  */
 export const SESSION_BOOT_ELEMENT_ID = 'session-boot';
+
+/**
+ * id of the element before `#root` in which the server paints the signed-in home page before any script runs
+ * (shared/src/home-shell.ts); the web app removes it in the commit that shows the page.
+ */
+export const HOME_SHELL_ELEMENT_ID = 'boot-shell';
+
+/**
+ * id of the `<template>` holding the app's script and module preloads on a signed-in visit to `/`: the home
+ * page's small entry (web/src/home-boot.ts) puts them into the head after the server's first paint.
+ */
+export const HOME_DEFERRED_ELEMENT_ID = 'home-deferred';

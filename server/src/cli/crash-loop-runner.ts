@@ -68,6 +68,8 @@ export interface CrashLoopReport {
   meanStartSeconds: number;
   checks: { name: string; ok: boolean; detail: string }[];
   violations: string[];
+  /** The last server's output (warnings and errors), kept when there are violations: what the server said. */
+  serverOutput?: string;
   seconds: number;
 }
 
@@ -614,6 +616,7 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
     } finally {
       await database.close();
     }
+    if (report.violations.length > 0) report.serverOutput = server.output();
     await server.kill('SIGTERM');
     const verify = await runCli('src/cli/admin.ts', ['ledger-verify'], env);
     const clean = verify.code === 0;
@@ -637,9 +640,13 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   return report;
 }
 
-/** Waits (up to a minute) until every deposit is credited and no signed withdrawal is still in flight. */
+/**
+ * Waits until every deposit is credited and no withdrawal is still in flight, up to two and a half minutes: a
+ * broadcast the node refused is only given up once the chain's solid head is a minute past the transaction's
+ * expiration (a minute after it was built), so the slowest legitimate end comes two minutes after signing.
+ */
 async function converge(database: Database, deposits: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     const { rows } = await database.raw.query<{ credited: string; inflight: string }>(
       `select (select count(*) from deposits) as credited,
@@ -776,7 +783,9 @@ async function check(
     to_address: string;
     amount: string;
     txid: string | null;
-  }>('select id, status, to_address, amount::text as amount, txid from withdrawals');
+    last_error: string | null;
+    attempts: number;
+  }>('select id, status, to_address, amount::text as amount, txid, last_error, attempts from withdrawals');
   const byId = new Map(withdrawals.map((row) => [row.id, row]));
   const completes = await keyCounts(database, 'withdrawal:');
   const transfers = seen.chainTransfers().filter((tx) => tx.owner === seen.hotAddress && tx.success);
@@ -802,7 +811,9 @@ async function check(
     if (row.status === 'signing' && sent.length !== 0)
       withdrawalProblems.push(`withdrawal ${row.id} signing but paid`);
     if (['approved', 'signed', 'broadcast'].includes(row.status))
-      withdrawalProblems.push(`withdrawal ${row.id} still ${row.status} at the end`);
+      withdrawalProblems.push(
+        `withdrawal ${row.id} still ${row.status} at the end (txid ${row.txid ?? 'none'}, ${row.attempts} attempts, on chain: ${seen.chainTransfers().some((tx) => tx.txid === row.txid)}, last error: ${row.last_error ?? 'none'})`,
+      );
     if (row.status !== 'requested' && row.status !== 'canceled' && held !== 1)
       withdrawalProblems.push(`withdrawal ${row.id} (${row.status}) held ${held}×`);
     if (
@@ -844,5 +855,14 @@ export function formatReport(report: CrashLoopReport): string {
     ...report.checks.map((item) => `  ${item.ok ? 'ok  ' : 'FAIL'} ${item.name}: ${item.detail}`),
     report.violations.length === 0 ? '  no violations' : `  ${report.violations.length} violations`,
   ];
+  if (report.serverOutput)
+    lines.push(
+      '  the last server said:',
+      ...report.serverOutput
+        .trim()
+        .split('\n')
+        .slice(-40)
+        .map((line) => `    ${line}`),
+    );
   return lines.join('\n');
 }

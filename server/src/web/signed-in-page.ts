@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { SESSION_BOOT_ELEMENT_ID } from '@app/shared/constants';
-import type { SpaHtml } from './home-preload.ts';
+import type { SpaHtml } from './home-page.ts';
 
 /**
  * The check_user_auth answer as an inert JSON data block (`type="application/json"` is never executed, so the
@@ -12,8 +12,8 @@ export function sessionBootScript(answer: unknown): string {
 }
 
 /**
- * The HTML of a page load that carries a live session: the signed-in home page (`/`) gets its route chunks
- * preloaded, and every page gets the session check's answer inline, so the auth guard renders the shell
+ * The HTML of a page load that carries a live session: the signed-in home page (`/`) gets its first paint written
+ * in and its code deferred until after it (home-page.ts), and every page gets the session check's answer inline, so the auth guard renders the shell
  * without waiting for a second round trip (web/src/app/session-boot.ts reads it once).
  */
 export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: unknown): string {

@@ -1,11 +1,13 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../ui/button.tsx';
+import { useBootShellRemoval } from './boot-shell.ts';
 
 /**
  * Shown when a page's code cannot be loaded (offline, or a new release replaced the old chunks) or a page
  * throws while rendering: a reload fetches the current release.
  */
 export function RouteLoadError() {
+  useBootShellRemoval();
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status}` : null;
   return (

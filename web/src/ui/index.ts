@@ -29,3 +29,4 @@ export * from './table.tsx';
 export * from './tabs.tsx';
 export * from './toast.tsx';
 export * from './use-media-query.ts';
+export * from './use-steps-after-first-paint.ts';

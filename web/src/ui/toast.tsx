@@ -12,6 +12,9 @@ export function AppToaster() {
       offset={16}
       mobileOffset={12}
       toastOptions={{ className: 'font-sans text-small' }}
+      // The pages are left to right (html lang="ru"). Said here, sonner does not read the document's computed
+      // direction on every render, which makes the browser compute the whole page's styles at that moment.
+      dir="ltr"
     />
   );
 }

@@ -353,7 +353,7 @@ describe('Rating card placement', () => {
     expect(screen.getAllByTestId('rating-card')).toHaveLength(1);
     // In the column: after the banners, before My Balance.
     const banners = screen.getByTestId('banner-carousel');
-    const balance = screen.getByRole('region', { name: 'My Balance' });
+    const balance = await screen.findByRole('region', { name: 'My Balance' });
     expect(banners.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(card.compareDocumentPosition(balance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     setViewportWidth(901);

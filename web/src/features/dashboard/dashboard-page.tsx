@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar, OverlayLoader, useMediaQuery } from '../../ui/index.ts';
+import { Avatar, OverlayLoader, useMediaQuery, useStepsAfterFirstPaint } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { isFirstVisit } from '../auth/first-visit.ts';
 import { displayName } from '../shell/display-name.ts';
@@ -49,6 +49,10 @@ export function DashboardPage() {
     opened: false,
   });
   const singleColumn = useMediaQuery(DASHBOARD_SINGLE_COLUMN_QUERY);
+  // The header and the banners (with the Rating card beside them above 900 px) render first; then, one task
+  // each, the Rating card of the single column, the balance, the chart and the two tables, so no task of the
+  // first load is long on a phone.
+  const step = useStepsAfterFirstPaint(5);
   const ratingCard = <RatingCard rating={profile?.rating} failed={dashboard.isError} className="h-full" />;
 
   return (
@@ -66,20 +70,20 @@ export function DashboardPage() {
             </aside>
           )}
         </div>
-        {singleColumn ? ratingCard : null}
-        <BalanceCard
-          profile={profile}
-          error={dashboard.isError ? `Error: ${dashboard.error.message}` : null}
-          isLead={isLead}
-          onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
-        />
-        <TransactionSummaryCard />
-        {dashboard.isError ? null : (
-          <>
-            <TransactionsCard transactions={dashboard.data?.transactions} />
-            <TerminalsCard terminals={dashboard.data?.terminals} />
-          </>
-        )}
+        {singleColumn && step >= 1 ? ratingCard : null}
+        {step >= 2 ? (
+          <BalanceCard
+            profile={profile}
+            error={dashboard.isError ? `Error: ${dashboard.error.message}` : null}
+            isLead={isLead}
+            onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
+          />
+        ) : null}
+        {step >= 3 ? <TransactionSummaryCard /> : null}
+        {step >= 4 && !dashboard.isError ? (
+          <TransactionsCard transactions={dashboard.data?.transactions} />
+        ) : null}
+        {step >= 5 && !dashboard.isError ? <TerminalsCard terminals={dashboard.data?.terminals} /> : null}
       </div>
       {wallet.opened ? (
         <Suspense fallback={<OverlayLoader />}>
