@@ -53,7 +53,7 @@ describe('the application shell', () => {
     }
   });
 
-  it('hands a live session its check answer inline, preloads the home chunks on / only, and nothing to anyone else', async () => {
+  it('hands a live session its check answer inline, the home page its first paint and deferred code on / only, and nothing to anyone else', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
@@ -66,7 +66,11 @@ describe('the application shell', () => {
         'index.html': { file: 'assets/index-1.js' },
         'src/app/signed-in-prefetch.ts': { file: 'assets/prefetch-4.js' },
         'src/app/signed-in-layout.tsx': { file: 'assets/layout-2.js', imports: ['index.html'] },
-        'src/features/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-3.js' },
+        'src/features/dashboard/dashboard-page.tsx': {
+          file: 'assets/dashboard-3.js',
+          assets: ['xs', 'sm', 'md', 'lg'].map((width) => `assets/telegram-${width}-5.svg`),
+        },
+        'src/home-boot.ts': { file: 'assets/home-boot-6.js' },
       }),
     );
     fs.mkdirSync(path.join(webDist, 'assets'));
@@ -97,8 +101,14 @@ describe('the application shell', () => {
       expect(home.headers['content-type']).toMatch(/text\/html/);
       expect(home.headers['cache-control']).toBe('no-store');
       expect(home.headers['content-security-policy']).toBeTruthy();
-      expect(home.body).toContain(preload);
-      expect(home.body).toContain('/assets/layout-2.js');
+      // The first paint in the page, the app's code in the template the home page's entry inserts after it.
+      expect(home.body).toContain('<div id="boot-shell"');
+      expect(home.body).toContain('<img src="/assets/telegram-lg-5.svg"');
+      expect(home.body).toContain('<script type="module" crossorigin src="/assets/home-boot-6.js"></script>');
+      const deferred = /<template id="home-deferred">([\s\S]*?)<\/template>/.exec(home.body)?.[1] ?? '';
+      expect(deferred).toContain(preload);
+      expect(deferred).toContain('/assets/layout-2.js');
+      expect(deferred).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
       // Exactly what check_user_auth answers, and a username cannot close the element.
       expect(boot(home.body)).toEqual(check.json());
       expect(home.body).not.toContain('alice</script>');
@@ -109,6 +119,7 @@ describe('the application shell', () => {
       });
       expect(boot(deal.body)).toEqual(check.json());
       expect(deal.body).not.toContain('modulepreload');
+      expect(deal.body).not.toContain('boot-shell');
       const compressed = await t.app.inject({
         method: 'GET',
         url: '/',
@@ -138,6 +149,7 @@ describe('the application shell', () => {
         const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
         expect(response.statusCode, url).toBe(200);
         expect(response.body, `${url} ${cookie}`).not.toContain('modulepreload');
+        expect(response.body, `${url} ${cookie}`).not.toContain('boot-shell');
         expect(boot(response.body), `${url} ${cookie}`).toBeNull();
       }
     } finally {

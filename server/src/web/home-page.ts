@@ -88,7 +88,7 @@ export function homePageHtml(html: string, manifest: Manifest): string | null {
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(/\n\s*<\/head>/, `\n${head.join('\n')}\n  </head>`)
+    .replace(/\n?[ \t]*<\/head>/, `\n${head.join('\n')}\n  </head>`)
     .replace(ROOT_ELEMENT, `${homeShellHtml(banner)}\n    ${ROOT_ELEMENT}`);
 }
 
