@@ -129,6 +129,21 @@ export async function lockBalances(db: DbOrTx, userId: string) {
   return row;
 }
 
+/**
+ * Locks a user's balances row, creating an empty one (and the user's accounts) when the user never had money.
+ * A movement sized by the balances takes this lock before it claims its idempotency key: were the row missing,
+ * nothing would be locked, and two attempts of one movement could take the key and the row (created meanwhile
+ * by another movement) in opposite orders and deadlock.
+ */
+export async function lockBalancesCreating(db: DbOrTx, userId: string) {
+  await ensureUserAccounts(db, [userId]);
+  await db
+    .insert(userBalances)
+    .values({ userId, available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n })
+    .onConflictDoNothing({ target: userBalances.userId });
+  return lockBalances(db, userId);
+}
+
 /** A user's balances row, if the user ever had money. Read on every dashboard, so built once. */
 export async function findBalances(db: DbOrTx, userId: string) {
   const [row] = await balancesOf(db).execute({ userId });

@@ -325,10 +325,11 @@ export function createLedgerService(deps: { database: Database }): LedgerService
         return { transactionId: firstId, replayed: true };
       }
       // Every user the movement touches is locked in the order the balance updates use, so two movements
-      // crossing the same users (a settlement each way) cannot deadlock on these locks.
+      // crossing the same users (a settlement each way) cannot deadlock on these locks; a missing row is
+      // created first, so the lock is always taken (repo.lockBalancesCreating says why).
       let balances = { available: 0n, debt: 0n };
       for (const userId of [...new Set([input.userId, ...(input.alsoLocks ?? [])])].sort()) {
-        const row = await repo.lockBalances(inner, userId);
+        const row = await repo.lockBalancesCreating(inner, userId);
         if (userId === input.userId && row) balances = row;
       }
       const spec = build(balances);
