@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { API, canMoveDeal, DEAL_ACTORS, DEAL_MESSAGES, DEAL_STATUSES, type DealStatus } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import {
+  API,
+  canMoveDeal,
+  DEAL_ACTORS,
+  DEAL_MESSAGES,
+  DEAL_STATUSES,
+  DEAL_TRANSITIONS,
+  type DealActor,
+  type DealStatus,
+} from '@app/shared';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, STRONG_PASSWORD, signIn, type TestApp } from '../../../test/test-app.ts';
-import { dealEvents, deals, terminalNotifications, users, webhookEvents } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  dealEvents,
+  deals,
+  paymentMethods,
+  terminalNotifications,
+  users,
+  webhookEvents,
+} from '../../db/schema/index.ts';
 import { startDealExpiry } from './deal-expiry.ts';
 
 /** An SMS from Sber's short number that the parser reads as an incoming transfer of `rubles`. */
@@ -194,6 +211,122 @@ describe('deal lifecycle', () => {
     for (const status of ['complete', 'canceled', 'expired', 'verification']) {
       expect(await statusOf(final[status]!)).toBe(status);
     }
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+
+  it('refuses every move outside the lifecycle table, from every status through every way a deal moves', {
+    timeout: 120_000,
+  }, async () => {
+    const merchant = await merchantWithKey(t);
+    const { traderId, deviceToken } = await routableMethod(t, { balanceUsdt: 5000n * USDT });
+    // Every order of this test goes to this trader's one method: the methods of earlier tests stop taking any.
+    await t.database.db
+      .update(paymentMethods)
+      .set({ isActive: false })
+      .where(ne(paymentMethods.userId, traderId));
+    const cookie = await traderCookie(traderId);
+    const inTx = <T>(work: (tx: Tx) => Promise<T>) => t.database.db.transaction(work);
+    const viaDispute =
+      (to: 'dispute' | 'complete' | 'canceled', actor: 'merchant' | 'support') => (id: string) =>
+        inTx((tx) =>
+          t.ctx.orders.moveForDispute(tx, {
+            dealId: id,
+            to,
+            actor,
+            merchantId: actor === 'merchant' ? merchant.id : undefined,
+            dispute: { id: randomUUID() },
+          }),
+        );
+    const ignoreRefusal = (work: Promise<unknown>) => work.catch(() => undefined);
+    // Every way a deal is moved, by the actor and the status it asks for (the ambiguous terminal match that
+    // sends deals to verification has its own test below).
+    const ways: {
+      actor: DealActor;
+      to: DealStatus;
+      attempt: (id: string, rubles: number) => Promise<unknown>;
+    }[] = [
+      { actor: 'payer', to: 'verification', attempt: (id) => ignoreRefusal(t.ctx.orders.markPaid(id)) },
+      { actor: 'trader', to: 'complete', attempt: (id) => confirm(cookie, id) },
+      {
+        actor: 'terminal',
+        to: 'complete',
+        attempt: (_id, rubles) =>
+          devicePost(
+            t,
+            API.device.notifications,
+            {
+              items: [
+                {
+                  id: randomUUID(),
+                  source: 'sms',
+                  sender: '900',
+                  text: sberTransfer(rubles),
+                  received_at: now.toISOString(),
+                },
+              ],
+            },
+            { token: deviceToken! },
+          ),
+      },
+      {
+        actor: 'timer',
+        to: 'expired',
+        attempt: async (id) => {
+          await t.database.db.update(deals).set({ expiresAt: now }).where(eq(deals.id, id));
+          await t.ctx.orders.expireDue();
+        },
+      },
+      {
+        actor: 'merchant',
+        to: 'canceled',
+        attempt: (id) => ignoreRefusal(t.ctx.orders.cancelOrder(merchant.id, id)),
+      },
+      { actor: 'merchant', to: 'dispute', attempt: viaDispute('dispute', 'merchant') },
+      { actor: 'merchant', to: 'complete', attempt: viaDispute('complete', 'merchant') },
+      { actor: 'support', to: 'dispute', attempt: viaDispute('dispute', 'support') },
+      { actor: 'support', to: 'complete', attempt: viaDispute('complete', 'support') },
+      { actor: 'support', to: 'canceled', attempt: viaDispute('canceled', 'support') },
+    ];
+    const covered = new Set(ways.map((way) => `${way.actor}>${way.to}`));
+    for (const move of DEAL_TRANSITIONS) {
+      for (const by of move.by) {
+        if (`${move.from}>${move.to}:${by}` === 'pending>verification:terminal') continue;
+        expect(covered, `${move.from}>${move.to}:${by}`).toContain(`${by}>${move.to}`);
+      }
+    }
+    /** A deal of `rubles` brought to `status` through allowed moves. */
+    async function dealIn(status: DealStatus, rubles: number): Promise<string> {
+      const order = (await postOrder(t, merchant.key, { amount: `${rubles}.00` })).json();
+      const id = order.id as string;
+      if (status === 'verification' || status === 'dispute') await t.ctx.orders.markPaid(id);
+      if (status === 'dispute') await viaDispute('dispute', 'merchant')(id);
+      if (status === 'complete') await confirm(cookie, id);
+      if (status === 'canceled') await t.ctx.orders.cancelOrder(merchant.id, id);
+      if (status === 'expired') {
+        await t.database.db.update(deals).set({ expiresAt: now }).where(eq(deals.id, id));
+        await t.ctx.orders.expireDue();
+      }
+      expect(await statusOf(id)).toBe(status);
+      return id;
+    }
+    const eventCount = async (id: string) =>
+      (await t.database.db.select().from(dealEvents).where(eq(dealEvents.dealId, id))).length;
+    let rubles = 2000;
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const from of DEAL_STATUSES) {
+      for (const way of ways) {
+        rubles++;
+        const id = await dealIn(from, rubles);
+        const events = await eventCount(id);
+        await way.attempt(id, rubles);
+        const allowed = canMoveDeal(from, way.to, way.actor);
+        const name = `${from} -> ${way.to} by ${way.actor}`;
+        outcomes.push(`${name}: ${await statusOf(id)}, ${(await eventCount(id)) - events} event(s)`);
+        expected.push(`${name}: ${allowed ? way.to : from}, ${allowed ? 1 : 0} event(s)`);
+      }
+    }
+    expect(outcomes).toEqual(expected);
     expect(await t.ctx.ledger.verify()).toEqual([]);
   });
 
