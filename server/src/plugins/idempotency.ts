@@ -58,9 +58,17 @@ export function idempotent(
 
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotencyClaim;
-    if (!claim || claim.settled) return payload;
+    if (!claim) return payload;
+    if (reply.statusCode >= 500) {
+      // Also when the route had stored its answer inside its transaction: that transaction failed, so the
+      // answer is not there; the release drops only a claim without an answer, so it is harmless otherwise.
+      claim.settled = true;
+      await service.release(claim.scope, claim.key);
+      return payload;
+    }
+    if (claim.settled) return payload;
     claim.settled = true;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    if (typeof payload !== 'string') {
       await service.release(claim.scope, claim.key);
       return payload;
     }

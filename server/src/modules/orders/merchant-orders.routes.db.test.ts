@@ -135,9 +135,59 @@ describe('merchant API orders', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     const created = answers.filter((answer) => answer.statusCode === 201);
-    expect(new Set(created.map((answer) => answer.json().id)).size).toBe(1);
+    expect(new Set(created.map((answer) => answer.body)).size).toBe(1);
+    for (const conflict of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(conflict.json()).toMatchObject({ type: 'urn:processing:problem:idempotency-key-in-use' });
+    }
     const orders = await t.database.db.select().from(deals).where(eq(deals.externalId, body.external_id));
     expect(orders).toHaveLength(1);
+  });
+
+  it('answers 409 with Retry-After while the first request with the key is still running, and nothing is created', async () => {
+    const merchant = await merchantWithKey(t);
+    await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const idempotencyKey = randomUUID();
+    const body = { amount: '310.00', payment_mode: 'sbp', external_id: `busy-${idempotencyKey}` };
+    // The first request has claimed the key and not answered yet (its order's transaction is running).
+    expect(
+      await t.ctx.idempotency.begin({
+        scope: `merchant:${merchant.id}`,
+        key: idempotencyKey,
+        method: 'POST',
+        path: `${t.prefix}${API.merchant.orders}`,
+        body,
+      }),
+    ).toEqual({ kind: 'new' });
+    const second = await postOrder(t, merchant.key, body, { idempotencyKey });
+    expect(second.statusCode).toBe(409);
+    expect(second.headers['retry-after']).toBe('1');
+    expect(second.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(second.json()).toMatchObject({
+      status: 409,
+      type: 'urn:processing:problem:idempotency-key-in-use',
+    });
+    expect(await t.database.db.select().from(deals).where(eq(deals.externalId, body.external_id))).toEqual(
+      [],
+    );
+  });
+
+  it("keeps keys per merchant: another merchant's request with the same key is its own", async () => {
+    const first = await merchantWithKey(t);
+    const second = await merchantWithKey(t);
+    await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const idempotencyKey = randomUUID();
+    const body = { amount: '320.00', external_id: `shared-key-${idempotencyKey}` };
+    const mine = await postOrder(t, first.key, body, { idempotencyKey });
+    const theirs = await postOrder(t, second.key, body, { idempotencyKey });
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    // A second key of the same merchant shares the merchant's key space.
+    const otherKey = (await t.ctx.merchantKeys.createKey(first.id, 'second')).key;
+    const replay = await postOrder(t, otherKey, body, { idempotencyKey });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(mine.body);
   });
 
   it("shows a merchant its own orders only: another merchant's id is 404", async () => {
