@@ -147,7 +147,7 @@ describe('merchant API orders', () => {
     const merchant = await merchantWithKey(t);
     await routableMethod(t, { balanceUsdt: 100n * USDT });
     const idempotencyKey = randomUUID();
-    const body = { amount: '310.00', payment_mode: 'sbp', external_id: `busy-${idempotencyKey}` };
+    const body = { amount: '310.00', payment_mode: 'sbp' as const, external_id: `busy-${idempotencyKey}` };
     // The first request has claimed the key and not answered yet (its order's transaction is running).
     expect(
       await t.ctx.idempotency.begin({
