@@ -71,7 +71,22 @@ describe('deals in the web app and the payer page', () => {
     expect(body).toMatchObject({ count: 3, total_items: 3 });
     expect(body.results.map((item: { id: string }) => item.id)).toEqual([...orderIds].reverse());
     const item = body.results.find((entry: { id: string }) => entry.id === orderIds[1]);
-    expect(Object.keys(item).sort()).toEqual(Object.keys(transactionSchema.shape).sort());
+    // Exactly spec §3 Transaction, written out so that a field added to the contract fails here too.
+    const specFields = [
+      'id',
+      'created_at',
+      'updated_at',
+      'status',
+      'amount',
+      'currency',
+      'profit',
+      'order_type',
+      'description',
+      'payment_details',
+    ];
+    expect(Object.keys(item).sort()).toEqual([...specFields].sort());
+    expect(Object.keys(transactionSchema.shape).sort()).toEqual([...specFields].sort());
+    expect(item).not.toHaveProperty('payment_mode');
     expect(item).toMatchObject({
       status: 'complete',
       amount: 30,
@@ -146,7 +161,26 @@ describe('deals in the web app and the payer page', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(Object.keys(payerOrderSchema.shape).sort());
+    const payerFields = [
+      'id',
+      'status',
+      'amount',
+      'currency',
+      'payment_mode',
+      'bank',
+      'card',
+      'phone_number',
+      'owner_name',
+      'expires_at',
+      'server_time',
+      'paid_at',
+      'receipt_uploaded',
+      'return_url',
+    ];
+    expect(Object.keys(body).sort()).toEqual([...payerFields].sort());
+    expect(Object.keys(payerOrderSchema.shape).sort()).toEqual([...payerFields].sort());
+    // The bank by name only: no ids of the trader's method, terminal or bank row.
+    expect(body.bank).toEqual({ name: 'Сбербанк' });
     expect(JSON.stringify(body)).not.toContain(traderId);
     expect(JSON.stringify(body)).not.toContain(merchant.id);
     expect(JSON.stringify(body)).not.toContain('web-1000.00');
