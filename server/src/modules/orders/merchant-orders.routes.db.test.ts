@@ -234,6 +234,19 @@ describe('merchant API orders', () => {
     expect(third.data.map((order: { id: string }) => order.id)).toEqual([ids[0]]);
     const byExternal = (await get(merchant.key, `${API.merchant.orders}?external_id=list-3`)).json();
     expect(byExternal.data.map((order: { id: string }) => order.id)).toEqual([ids[3]]);
+    const firstAt = (await get(merchant.key, API.merchant.order(ids[0]!))).json().created_at as string;
+    const lastAt = (await get(merchant.key, API.merchant.order(ids[4]!))).json().created_at as string;
+    const between = (from: string, to: string) =>
+      get(
+        merchant.key,
+        `${API.merchant.orders}?created_from=${encodeURIComponent(from)}&created_to=${encodeURIComponent(to)}`,
+      ).then((response) => response.json().data.map((order: { id: string }) => order.id));
+    const shift = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
+    // Both ends inclusive.
+    expect(await between(firstAt, lastAt)).toEqual([...ids].reverse());
+    expect(await between(shift(lastAt, 1), shift(lastAt, 60_000))).toEqual([]);
+    expect(await between(shift(firstAt, -60_000), shift(firstAt, -1))).toEqual([]);
+    expect((await get(merchant.key, `${API.merchant.orders}?created_from=yesterday`)).statusCode).toBe(400);
     const canceled = (await get(merchant.key, `${API.merchant.orders}?status=canceled`)).json();
     expect(canceled.data).toEqual([]);
     expect((await get(merchant.key, `${API.merchant.orders}?cursor=garbage`)).statusCode).toBe(400);
