@@ -368,6 +368,37 @@ describe('deal lifecycle', () => {
       expect(await t.ctx.ledger.verify()).toEqual([]);
     });
 
+    it('does not match a deal created after the transfer reached the phone (a message delivered late)', async () => {
+      const merchant = await merchantWithKey(t);
+      const { deviceToken } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+      const order = (await postOrder(t, merchant.key, { amount: '1550.00' })).json();
+      const sent = (receivedAt: Date) =>
+        devicePost(
+          t,
+          API.device.notifications,
+          {
+            items: [
+              {
+                id: randomUUID(),
+                source: 'sms',
+                sender: '900',
+                text: sberTransfer(1550),
+                received_at: receivedAt.toISOString(),
+              },
+            ],
+          },
+          { token: deviceToken! },
+        );
+      // The SMS came 10 minutes before this deal existed (the phone was offline): it paid something else.
+      const late = await sent(new Date(now.getTime() - 10 * 60_000));
+      expect(late.json().results[0].status).toBe('unmatched');
+      expect(await statusOf(order.id)).toBe('pending');
+      // A phone clock a minute behind ours is within NOTIFICATION_CLOCK_SKEW_MS.
+      const skewed = await sent(new Date(now.getTime() - 60_000));
+      expect(skewed.json().results[0]).toMatchObject({ status: 'matched', deal_id: order.id });
+      expect(await statusOf(order.id)).toBe('complete');
+    });
+
     it('leaves a notification with no open deal of its amount unmatched', async () => {
       const merchant = await merchantWithKey(t);
       const { deviceToken } = await routableMethod(t, { balanceUsdt: 100n * USDT });

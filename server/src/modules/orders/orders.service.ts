@@ -44,6 +44,12 @@ import { sniffReceiptType } from './receipt-type.ts';
 
 /** How many methods one order tries when a concurrent order took the one it chose. */
 const ROUTING_ATTEMPTS = 8;
+/**
+ * How far a phone's clock may run behind ours when a bank notification is matched: a deal created more than
+ * this after the notification's received_at cannot be what that payment paid (a message delivered late, e.g.
+ * after the phone was offline, may be the late payment of an expired deal of the same amount).
+ */
+export const NOTIFICATION_CLOCK_SKEW_MS = 2 * 60_000;
 /** The dashboard's Last Transaction table pages through this many (5 per page, 10 pages). */
 export const DASHBOARD_DEALS = 50;
 
@@ -807,7 +813,10 @@ export function createOrdersService(deps: {
         traderId: notification.userId,
         amountKopecks: notification.transfer.amount_kopecks,
         bankCode: notification.transfer.bank ?? null,
-        arrivedAt: deps.now(),
+        // Created before the money arrived on the phone (its clock allowed some skew), and never after now.
+        arrivedAt: new Date(
+          Math.min(deps.now().getTime(), notification.receivedAt.getTime() + NOTIFICATION_CLOCK_SKEW_MS),
+        ),
       });
       if (candidates.length === 1) {
         const deal = await move(tx, {
