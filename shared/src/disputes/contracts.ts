@@ -37,10 +37,10 @@ export const merchantDisputeSchema = z.object({
 });
 export type MerchantDispute = z.infer<typeof merchantDisputeSchema>;
 
-/** POST api/v1/disputes/create-by-support/ fields (multipart or JSON). */
+/** POST api/v1/disputes/create-by-support/ fields (multipart or JSON); the comment (`note`) is optional (spec §5). */
 export const supportDisputeBody = z.object({
   transaction_id: z.uuid(),
-  note: z.string().trim().min(1).max(2000),
+  note: z.string().trim().max(2000).default(''),
 });
 export type SupportDisputeBody = z.infer<typeof supportDisputeBody>;
 

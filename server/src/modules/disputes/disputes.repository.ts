@@ -182,27 +182,6 @@ export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListR
   return row;
 }
 
-/** Of these disputes, those another support user holds a live block on. */
-export async function blockedByOthers(
-  db: DbOrTx,
-  ids: string[],
-  userId: string,
-  at: Date,
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: disputeBlocks.disputeId })
-    .from(disputeBlocks)
-    .where(
-      and(
-        inArray(disputeBlocks.disputeId, ids),
-        sql`${disputeBlocks.supportUserId} <> ${userId}::uuid`,
-        gt(disputeBlocks.expiresAt, at),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
 /**
  * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have added
  * evidence. Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.

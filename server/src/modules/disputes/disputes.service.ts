@@ -481,6 +481,10 @@ export function createDisputesService(deps: {
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        // Support acts only on a dispute no other support user holds (the sides always may add theirs).
+        if (role === 'support' && (await blockedByOther(tx, dispute.id, user.id, at))) {
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+        }
         await attachFiles(tx, { disputeId, side, actorRole: role, actorId: user.id, at, files });
         await repo.updateDispute(tx, disputeId, { updatedAt: at });
         // The bytes move into place inside the transaction: a failed move rolls the rows back.
@@ -518,6 +522,9 @@ export function createDisputesService(deps: {
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        if (await blockedByOther(tx, dispute.id, user.id, at)) {
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+        }
         const file = await repo.markFileDeleted(tx, { disputeId, fileId, side, by: user.id, at });
         if (!file) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         await repo.appendHistory(tx, {
@@ -567,10 +574,10 @@ export function createDisputesService(deps: {
       options: Pick<OpenOptions, 'files' | 'commitFiles'> = {},
     ) {
       if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
-      if (!isUuid(input.transactionId) || !input.note.trim()) {
-        throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
-      }
-      return open({ role: 'support', userId: user.id }, input.transactionId, input.note.trim(), options);
+      if (!isUuid(input.transactionId)) throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
+      // The comment is optional (spec §5); the dispute still records why it exists.
+      const reason = input.note.trim() || DISPUTE_MESSAGES.openedBySupport;
+      return open({ role: 'support', userId: user.id }, input.transactionId, reason, options);
     },
 
     /**
