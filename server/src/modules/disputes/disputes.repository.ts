@@ -183,8 +183,9 @@ export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListR
 }
 
 /**
- * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have added
- * evidence. Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
+ * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have had their
+ * say — the trader added evidence, and the merchant opened the dispute itself (its reason is its statement) or
+ * added evidence (a dispute support opened waits for the merchant's files or the deadline). Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
  */
 export async function lockDueWaiting(
   tx: DbOrTx,
@@ -199,7 +200,8 @@ export async function lockDueWaiting(
     .where(
       and(
         eq(disputes.status, 'waiting'),
-        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz or (${side('trader')} and ${side('merchant')}))`,
+        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz
+          or (${side('trader')} and (${disputes.openedByRole} = 'merchant' or ${side('merchant')})))`,
       ),
     )
     .orderBy(asc(disputes.evidenceDeadline))

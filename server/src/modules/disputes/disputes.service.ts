@@ -292,7 +292,7 @@ export function createDisputesService(deps: {
 
   return {
     /**
-     * The deadline pass: waiting disputes whose trader deadline passed, or where both sides added evidence,
+     * The deadline pass: waiting disputes whose trader deadline passed, or where both sides had their say,
      * move to consideration, each in its own transaction; one whose deadline passed without trader evidence
      * records the `ignored` rating event (once: the unique index) in the same transaction.
      */
