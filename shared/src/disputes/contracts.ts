@@ -112,6 +112,8 @@ export type DisputeFile = z.infer<typeof disputeFileSchema>;
 export const disputeHistoryItemSchema = z.object({
   at: z.string(),
   actor_role: z.enum(['merchant', 'trader', 'support', 'timer']),
+  /** Who exactly acted (username, else email): shown to support only, for the audit; absent for the timer. */
+  actor: z.string().optional(),
   action: z.enum(['opened', 'status', 'file_added', 'file_deleted', 'comment']),
   status: disputeStatusSchema.optional(),
   file: z

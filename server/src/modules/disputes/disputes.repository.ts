@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { deals, disputeBlocks, disputeFiles, disputeHistory, disputes } from '../../db/schema/index.ts';
+import {
+  deals,
+  disputeBlocks,
+  disputeFiles,
+  disputeHistory,
+  disputes,
+  users,
+} from '../../db/schema/index.ts';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type DisputeStatusValue = DisputeRow['status'];
@@ -34,12 +41,18 @@ export async function appendHistory(tx: DbOrTx, values: typeof disputeHistory.$i
   await tx.insert(disputeHistory).values(values);
 }
 
+/** A dispute's history, oldest first, each row with its actor's name (username, else email; null for the timer). */
 export async function listHistory(db: DbOrTx, disputeId: string) {
-  return db
-    .select()
+  const rows = await db
+    .select({
+      item: disputeHistory,
+      actorName: sql<string | null>`coalesce(${users.username}, ${users.email})`,
+    })
     .from(disputeHistory)
+    .leftJoin(users, eq(users.id, disputeHistory.actorId))
     .where(eq(disputeHistory.disputeId, disputeId))
     .orderBy(disputeHistory.id);
+  return rows.map((row) => ({ ...row.item, actorName: row.actorName }));
 }
 
 /** The support user holding a live block on the dispute, if any. */

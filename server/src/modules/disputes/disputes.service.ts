@@ -392,6 +392,8 @@ export function createDisputesService(deps: {
           .map((item) => ({
             at: item.createdAt.toISOString(),
             actor_role: item.actorRole,
+            // The individual is for support's audit; the sides see the role only.
+            ...(role === 'support' && item.actorName ? { actor: item.actorName } : {}),
             action: item.action,
             ...(item.status ? { status: item.status as DisputeStatus } : {}),
             ...(item.fileId && item.fileSide && item.fileSha256

@@ -62,6 +62,8 @@ export interface DisputeFile {
 export interface DisputeHistoryEntry {
   at: string;
   actor_role: string;
+  /** Who exactly acted (support's view only). */
+  actor?: string;
   action: string;
   status?: string;
   file?: { id: string; name: string; side: DisputeFileSide; sha256: string; size: number };

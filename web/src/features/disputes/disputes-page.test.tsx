@@ -56,6 +56,7 @@ function detailOf(item: Dispute, overrides: Partial<DisputeDetail> = {}): Disput
       {
         at: new Date(2026, 10, 25, 14, 30).toISOString(),
         actor_role: 'trader',
+        actor: 'ivan_trader',
         action: 'file_added',
         file: { id: 'f1', name: 'receipt.pdf', side: 'trader', sha256: HASH, size: 1000 },
       },
@@ -324,7 +325,7 @@ describe('DisputesPage: detail', () => {
     expect(within(detail).getByText('Проверяем выписку')).toBeInTheDocument();
     const history = within(detail).getByTestId('dispute-history');
     expect(within(history).getAllByTitle(HASH)).toHaveLength(1);
-    expect(within(history).getByText(/трейдер · 25\.11\.2026 14:30/)).toBeInTheDocument();
+    expect(within(history).getByText(/трейдер \(ivan_trader\) · 25\.11\.2026 14:30/)).toBeInTheDocument();
     // The server's action names read as words.
     expect(within(history).getByText('спор открыт')).toBeInTheDocument();
     expect(within(history).getByText('файл загружен')).toBeInTheDocument();
