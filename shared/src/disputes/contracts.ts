@@ -37,10 +37,10 @@ export const merchantDisputeSchema = z.object({
 });
 export type MerchantDispute = z.infer<typeof merchantDisputeSchema>;
 
-/** POST api/v1/disputes/create-by-support/ fields (multipart or JSON). */
+/** POST api/v1/disputes/create-by-support/ fields (multipart or JSON); the comment (`note`) is optional (spec §5). */
 export const supportDisputeBody = z.object({
   transaction_id: z.uuid(),
-  note: z.string().trim().min(1).max(2000),
+  note: z.string().trim().max(2000).default(''),
 });
 export type SupportDisputeBody = z.infer<typeof supportDisputeBody>;
 
@@ -112,6 +112,8 @@ export type DisputeFile = z.infer<typeof disputeFileSchema>;
 export const disputeHistoryItemSchema = z.object({
   at: z.string(),
   actor_role: z.enum(['merchant', 'trader', 'support', 'timer']),
+  /** Who exactly acted (username, else email): shown to support only, for the audit; absent for the timer. */
+  actor: z.string().optional(),
   action: z.enum(['opened', 'status', 'file_added', 'file_deleted', 'comment']),
   status: disputeStatusSchema.optional(),
   file: z

@@ -69,6 +69,8 @@ export const DISPUTE_MESSAGES = {
   completed: 'Спор уже завершён',
   blockedByOther: 'Спор обрабатывает другой сотрудник поддержки',
   reasonRequired: 'Укажите причину спора',
+  /** The reason recorded when support opens a dispute without a comment (the comment is optional, spec §5). */
+  openedBySupport: 'Спор открыт поддержкой',
   resolved: 'Решение по спору принято',
   blocked: 'Спор заблокирован',
   unblocked: 'Спор разблокирован',

@@ -69,6 +69,41 @@ describe('dispute deadlines', () => {
     expect(await kinds(dispute.id)).toEqual(['created']);
   });
 
+  it('a merchant who opened it has had its say: the trader’s evidence alone moves it; one support opened waits for the merchant’s files', async () => {
+    const byMerchant = await openDispute();
+    const support = await insertUser(t, { role: 'support' });
+    await setRate(t, '100.00');
+    const merchant = await merchantWithKey(t);
+    await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+    const bySupport = await t.ctx.disputes.openBySupport(
+      { id: support.user.id, role: 'support' },
+      { transactionId: order.id, note: 'Жалоба плательщика' },
+    );
+    const addFile = (disputeId: string, side: 'trader' | 'merchant') =>
+      repo.appendHistory(t.database.db, {
+        disputeId,
+        actorRole: side,
+        action: 'file_added',
+        fileId: randomUUID(),
+        fileName: `${side}.pdf`,
+        fileSide: side,
+        fileSha256: 'b'.repeat(64),
+        fileSize: 10,
+      });
+    await addFile(byMerchant.id, 'trader');
+    await addFile(bySupport.id, 'trader');
+    await t.ctx.disputes.advanceDue();
+    expect(await statusOf(byMerchant.id)).toBe('consideration');
+    expect(await statusOf(bySupport.id)).toBe('waiting');
+    await addFile(bySupport.id, 'merchant');
+    await t.ctx.disputes.advanceDue();
+    expect(await statusOf(bySupport.id)).toBe('consideration');
+    expect(await kinds(byMerchant.id)).toEqual(['created']);
+    expect(await kinds(bySupport.id)).toEqual(['created']);
+  });
+
   it('a verdict on a waiting dispute past its deadline, before the pass, records ignored too', async () => {
     const dispute = await openDispute();
     now = new Date(now.getTime() + 2 * 3_600_000);

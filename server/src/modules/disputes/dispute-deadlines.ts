@@ -7,7 +7,7 @@ export const DISPUTE_DEADLINES_INTERVAL_MS = 10_000;
 const PER_TICK = 200;
 
 /**
- * Moves waiting disputes to consideration once both sides added evidence or the trader's DISPUTE_EVIDENCE_H
+ * Moves waiting disputes to consideration once both sides had their say or the trader's DISPUTE_EVIDENCE_H
  * passed (recording `ignored` when the trader sent nothing), on one instance at a time (lease).
  */
 export function startDisputeDeadlines(

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.ts';
 import { disputeFiles, telegramAccounts, users } from '../../db/schema/index.ts';
-import { EVIDENCE_MAX_BYTES, evidenceDir } from './evidence-files.ts';
+import { EVIDENCE_MAX_BYTES, evidenceDir, evidencePath } from './evidence-files.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 1)]);
 /** The first box of an ISO MP4: size, `ftyp`, brand `isom`. */
@@ -103,6 +104,12 @@ describe('dispute evidence files', () => {
       .select()
       .from(disputeFiles)
       .where(eq(disputeFiles.disputeId, d.disputeId));
+    // Stored read-only under DATA_DIR/files/<id>, with the bytes the hash was taken of.
+    for (const row of rows) {
+      const stored = evidencePath(t.ctx.config.DATA_DIR, row.id);
+      expect((await stat(stored)).mode & 0o777).toBe(0o400);
+      expect(sha(await readFile(stored))).toBe(row.sha256);
+    }
     expect(rows.map((row) => [row.contentType, row.sha256, row.sizeBytes]).sort()).toEqual(
       [
         ['application/pdf', sha(PDF), PDF.length],
@@ -177,6 +184,83 @@ describe('dispute evidence files', () => {
       name.endsWith('.part'),
     );
     expect(leftovers).toEqual([]);
+  });
+
+  it('streams an upload to disk as it arrives (a 50 MB + 1 byte file is on disk in part before it is refused), not into memory', async () => {
+    const d = await openDispute();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const head = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\ntrader\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+      ),
+      PDF,
+    ]);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const fileBytes = EVIDENCE_MAX_BYTES + 1;
+    const url = new URL(`${t.prefix}${API.disputes.files(d.disputeId)}`, address);
+    const request = http.request(url, {
+      method: 'POST',
+      headers: {
+        ...headers(d.traderCookie),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length - PDF.length + fileBytes + tail.length),
+      },
+    });
+    // The server may answer (and stop reading) before the last byte is sent: writing stops then.
+    let answered = false;
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        answered = true;
+        let body = '';
+        response.on('data', (part: Buffer) => {
+          body += part.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+    });
+    const write = (bytes: Buffer) =>
+      new Promise<void>((resolve) => {
+        if (answered || request.destroyed) return resolve();
+        if (request.write(bytes)) return resolve();
+        request.once('drain', resolve);
+        request.once('close', resolve);
+        void answer.then(
+          () => resolve(),
+          () => resolve(),
+        );
+      });
+    const partSize = async () => {
+      const names = (await readdir(evidenceDir(t.ctx.config.DATA_DIR))).filter((n) => n.endsWith('.part'));
+      const sizes = await Promise.all(
+        names.map(async (n) => (await stat(`${evidenceDir(t.ctx.config.DATA_DIR)}/${n}`)).size),
+      );
+      return Math.max(0, ...sizes);
+    };
+    try {
+      await write(head);
+      let sent = PDF.length;
+      // 30 MB in: the bytes are already in the file on disk (the request is not held whole anywhere first).
+      while (sent < 30 * chunk.length) {
+        await write(chunk);
+        sent += chunk.length;
+      }
+      await expect.poll(partSize, { timeout: 10_000 }).toBeGreaterThan(20 * chunk.length);
+      while (sent < fileBytes && !answered) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, fileBytes - sent));
+        await write(piece);
+        sent += piece.length;
+      }
+      if (!answered) request.end(tail);
+      const { status, body } = await answer;
+      expect(status).toBe(413);
+      expect(JSON.parse(body)).toEqual({ detail: DISPUTE_MESSAGES.fileTooLarge });
+      expect(await partSize()).toBe(0);
+    } finally {
+      request.destroy();
+    }
   });
 
   it('support deletes a file (recorded in history); a completed dispute takes no uploads and loses no files', async () => {

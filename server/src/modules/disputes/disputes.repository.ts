@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { deals, disputeBlocks, disputeFiles, disputeHistory, disputes } from '../../db/schema/index.ts';
+import {
+  deals,
+  disputeBlocks,
+  disputeFiles,
+  disputeHistory,
+  disputes,
+  users,
+} from '../../db/schema/index.ts';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type DisputeStatusValue = DisputeRow['status'];
@@ -34,12 +41,18 @@ export async function appendHistory(tx: DbOrTx, values: typeof disputeHistory.$i
   await tx.insert(disputeHistory).values(values);
 }
 
+/** A dispute's history, oldest first, each row with its actor's name (username, else email; null for the timer). */
 export async function listHistory(db: DbOrTx, disputeId: string) {
-  return db
-    .select()
+  const rows = await db
+    .select({
+      item: disputeHistory,
+      actorName: sql<string | null>`coalesce(${users.username}, ${users.email})`,
+    })
     .from(disputeHistory)
+    .leftJoin(users, eq(users.id, disputeHistory.actorId))
     .where(eq(disputeHistory.disputeId, disputeId))
     .orderBy(disputeHistory.id);
+  return rows.map((row) => ({ ...row.item, actorName: row.actorName }));
 }
 
 /** The support user holding a live block on the dispute, if any. */
@@ -182,30 +195,10 @@ export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListR
   return row;
 }
 
-/** Of these disputes, those another support user holds a live block on. */
-export async function blockedByOthers(
-  db: DbOrTx,
-  ids: string[],
-  userId: string,
-  at: Date,
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: disputeBlocks.disputeId })
-    .from(disputeBlocks)
-    .where(
-      and(
-        inArray(disputeBlocks.disputeId, ids),
-        sql`${disputeBlocks.supportUserId} <> ${userId}::uuid`,
-        gt(disputeBlocks.expiresAt, at),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
 /**
- * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have added
- * evidence. Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
+ * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have had their
+ * say — the trader added evidence, and the merchant opened the dispute itself (its reason is its statement) or
+ * added evidence (a dispute support opened waits for the merchant's files or the deadline). Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
  */
 export async function lockDueWaiting(
   tx: DbOrTx,
@@ -220,7 +213,8 @@ export async function lockDueWaiting(
     .where(
       and(
         eq(disputes.status, 'waiting'),
-        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz or (${side('trader')} and ${side('merchant')}))`,
+        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz
+          or (${side('trader')} and (${disputes.openedByRole} = 'merchant' or ${side('merchant')})))`,
       ),
     )
     .orderBy(asc(disputes.evidenceDeadline))

@@ -213,6 +213,10 @@ describe('disputes routes', () => {
     const detail = (await get(deal.traderCookie, API.disputes.detail(item.id))).json();
     expect(detail).toMatchObject({ id: item.id, deal_id: deal.dealId, files: [] });
     expect(detail.history[0]).toMatchObject({ actor_role: 'support', action: 'opened', status: 'waiting' });
+    // Who exactly acted is support's to see (the audit); a side sees the role only.
+    expect(detail.history[0]).not.toHaveProperty('actor');
+    const supportDetail = (await get(support.cookie, API.disputes.detail(item.id))).json();
+    expect(supportDetail.history[0]).toMatchObject({ actor_role: 'support', actor: support.email });
   });
 
   it('two support users contend for a block: one gets it, the other 409 and cannot resolve; insufficient leaves the list', async () => {

@@ -292,7 +292,7 @@ export function createDisputesService(deps: {
 
   return {
     /**
-     * The deadline pass: waiting disputes whose trader deadline passed, or where both sides added evidence,
+     * The deadline pass: waiting disputes whose trader deadline passed, or where both sides had their say,
      * move to consideration, each in its own transaction; one whose deadline passed without trader evidence
      * records the `ignored` rating event (once: the unique index) in the same transaction.
      */
@@ -392,6 +392,8 @@ export function createDisputesService(deps: {
           .map((item) => ({
             at: item.createdAt.toISOString(),
             actor_role: item.actorRole,
+            // The individual is for support's audit; the sides see the role only.
+            ...(role === 'support' && item.actorName ? { actor: item.actorName } : {}),
             action: item.action,
             ...(item.status ? { status: item.status as DisputeStatus } : {}),
             ...(item.fileId && item.fileSide && item.fileSha256
@@ -481,6 +483,10 @@ export function createDisputesService(deps: {
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        // Support acts only on a dispute no other support user holds (the sides always may add theirs).
+        if (role === 'support' && (await blockedByOther(tx, dispute.id, user.id, at))) {
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+        }
         await attachFiles(tx, { disputeId, side, actorRole: role, actorId: user.id, at, files });
         await repo.updateDispute(tx, disputeId, { updatedAt: at });
         // The bytes move into place inside the transaction: a failed move rolls the rows back.
@@ -518,6 +524,9 @@ export function createDisputesService(deps: {
         if (!dispute) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         if (isDisputeCompleted(dispute.status))
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.completed });
+        if (await blockedByOther(tx, dispute.id, user.id, at)) {
+          throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
+        }
         const file = await repo.markFileDeleted(tx, { disputeId, fileId, side, by: user.id, at });
         if (!file) throw new HttpError(404, { detail: DISPUTE_MESSAGES.notFound });
         await repo.appendHistory(tx, {
@@ -567,10 +576,10 @@ export function createDisputesService(deps: {
       options: Pick<OpenOptions, 'files' | 'commitFiles'> = {},
     ) {
       if (user.role !== 'support') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
-      if (!isUuid(input.transactionId) || !input.note.trim()) {
-        throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
-      }
-      return open({ role: 'support', userId: user.id }, input.transactionId, input.note.trim(), options);
+      if (!isUuid(input.transactionId)) throw new HttpError(400, { detail: DISPUTE_MESSAGES.invalidData });
+      // The comment is optional (spec §5); the dispute still records why it exists.
+      const reason = input.note.trim() || DISPUTE_MESSAGES.openedBySupport;
+      return open({ role: 'support', userId: user.id }, input.transactionId, reason, options);
     },
 
     /**

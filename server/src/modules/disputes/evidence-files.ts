@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -39,7 +39,8 @@ export const evidencePath = (dataDir: string, id: string) => path.join(evidenceD
 
 /**
  * Streams one upload to DATA_DIR/files/<id>.part, hashing and counting as the chunks pass (never the whole file
- * in memory), and sniffs its type from the first bytes. `commit` renames it into place; `discard` removes it.
+ * in memory), and sniffs its type from the first bytes. `commit` makes it read-only and renames it into place;
+ * `discard` removes it.
  */
 export async function streamEvidence(
   dataDir: string,
@@ -73,7 +74,11 @@ export async function streamEvidence(
     sha256: hash.digest('hex'),
     contentType: sniffEvidenceType(head),
     truncated: source.truncated === true,
-    commit: () => rename(partPath, finalPath),
+    // Read-only once in place: evidence is never changed after upload (its SHA-256 is on record).
+    commit: async () => {
+      await chmod(partPath, 0o400);
+      await rename(partPath, finalPath);
+    },
     discard: () => unlink(partPath).catch(() => undefined),
   };
 }

@@ -14,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient, isApiError, type QueryValue } from '../../api/client.ts';
+import { answerFieldText } from '../../api/errors.ts';
 
 export const DISPUTES_PAGE_SIZE: number = PAGE_SIZES.disputes;
 
@@ -61,6 +62,8 @@ export interface DisputeFile {
 export interface DisputeHistoryEntry {
   at: string;
   actor_role: string;
+  /** Who exactly acted (support's view only). */
+  actor?: string;
   action: string;
   status?: string;
   file?: { id: string; name: string; side: DisputeFileSide; sha256: string; size: number };
@@ -242,14 +245,19 @@ export function createErrorText(error: unknown): string {
   if (isApiError(error, 400)) return DISPUTE_MESSAGES.invalidData;
   if (isApiError(error, 403)) return DISPUTE_MESSAGES.createForbidden;
   if (isApiError(error, 404)) return DISPUTE_MESSAGES.transactionNotFound;
+  // The deal cannot take a dispute now (one is open, or it is not disputable): the server says which.
+  if (isApiError(error, 409)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.createFailed);
   return DISPUTE_MESSAGES.createFailed;
 }
 
 /** Spec §8 Disputes, upload: the text of each answer status. */
 export function uploadErrorText(error: unknown): string {
   if (isApiError(error, 413)) return DISPUTE_MESSAGES.fileTooLarge;
-  if (isApiError(error, 400)) return DISPUTE_MESSAGES.fileBadType;
+  // A 400 is the format by default; the server names another reason (too many files) itself.
+  if (isApiError(error, 400)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.fileBadType);
   if (isApiError(error, 401)) return DISPUTE_MESSAGES.uploadUnauthorized;
   if (isApiError(error, 403)) return DISPUTE_MESSAGES.uploadForbidden;
+  // Completed meanwhile, or another support user holds it: the server's words.
+  if (isApiError(error, 409)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.uploadFailed);
   return DISPUTE_MESSAGES.uploadFailed;
 }

@@ -336,7 +336,8 @@ function DetailBody({
                 </span>
               ) : null}
               <span className="text-caption text-gray-500">
-                {ACTOR_LABELS[entry.actor_role] ?? entry.actor_role} · {formatDate(entry.at)}
+                {ACTOR_LABELS[entry.actor_role] ?? entry.actor_role}
+                {entry.actor ? ` (${entry.actor})` : ''} · {formatDate(entry.at)}
               </span>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { setViewportWidth } from '../../test/viewport.ts';
 import { notify } from '../../ui/index.ts';
 import type { Dispute, DisputeDetail } from './api.ts';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
-import { DisputesPage, TELEGRAM_SETTINGS_PATH } from './disputes-page.tsx';
+import { BLOCK_RENEW_MS, DisputesPage, TELEGRAM_SETTINGS_PATH } from './disputes-page.tsx';
 
 let counter = 0;
 
@@ -56,6 +56,7 @@ function detailOf(item: Dispute, overrides: Partial<DisputeDetail> = {}): Disput
       {
         at: new Date(2026, 10, 25, 14, 30).toISOString(),
         actor_role: 'trader',
+        actor: 'ivan_trader',
         action: 'file_added',
         file: { id: 'f1', name: 'receipt.pdf', side: 'trader', sha256: HASH, size: 1000 },
       },
@@ -324,7 +325,7 @@ describe('DisputesPage: detail', () => {
     expect(within(detail).getByText('Проверяем выписку')).toBeInTheDocument();
     const history = within(detail).getByTestId('dispute-history');
     expect(within(history).getAllByTitle(HASH)).toHaveLength(1);
-    expect(within(history).getByText(/трейдер · 25\.11\.2026 14:30/)).toBeInTheDocument();
+    expect(within(history).getByText(/трейдер \(ivan_trader\) · 25\.11\.2026 14:30/)).toBeInTheDocument();
     // The server's action names read as words.
     expect(within(history).getByText('спор открыт')).toBeInTheDocument();
     expect(within(history).getByText('файл загружен')).toBeInTheDocument();
@@ -339,18 +340,54 @@ describe('DisputesPage: detail', () => {
     expect(callsTo('POST', API.disputes.unblock).map((call) => call.body)).toEqual([{ dispute_id: item.id }]);
   });
 
-  it('does not open when another support user holds the dispute (409)', async () => {
+  it('does not open when another support user holds the dispute (409), and reloads the list without it', async () => {
     const user = userEvent.setup();
     const item = dispute();
-    const { callsTo } = renderPage({
+    const { callsTo, listUrls } = renderPage({
       [`GET ${API.disputes.userRole}`]: roleOf('support'),
       [`GET ${API.disputes.list}`]: listOf([item], { support_data: [item.id] }),
       [`POST ${API.disputes.block}`]: { status: 409, body: { detail: 'Спор открыт другим сотрудником' } },
     });
     await openFirst(user);
     expect(await screen.findByText('Спор открыт другим сотрудником')).toBeInTheDocument();
+    await waitFor(() => expect(listUrls()).toHaveLength(2));
     expect(callsTo('GET', API.disputes.detail(item.id))).toHaveLength(0);
+    expect(callsTo('POST', API.auth.logout)).toHaveLength(0);
     expect(screen.queryByTestId('dispute-detail')).not.toBeInTheDocument();
+  });
+
+  it('renews support’s block while the detail stays open; losing it closes the detail as unavailable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const item = dispute();
+      let blocks = 0;
+      const { callsTo, listUrls } = renderPage({
+        [`GET ${API.disputes.userRole}`]: roleOf('support'),
+        [`GET ${API.disputes.list}`]: listOf([item], { support_data: [item.id] }),
+        // The first two take and renew it; by the third another support user holds it.
+        [`POST ${API.disputes.block}`]: () =>
+          ++blocks <= 2 ? { body: {} } : { status: 409, body: { detail: DISPUTE_MESSAGES.blockedByOther } },
+        [`POST ${API.disputes.unblock}`]: { body: {} },
+        [`GET ${API.disputes.detail(item.id)}`]: { body: detailOf(item) },
+      });
+      await openFirst(user);
+      await screen.findByTestId('dispute-detail');
+      expect(callsTo('POST', API.disputes.block)).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(BLOCK_RENEW_MS);
+      await waitFor(() => expect(callsTo('POST', API.disputes.block)).toHaveLength(2));
+      expect(screen.getByTestId('dispute-detail')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(BLOCK_RENEW_MS);
+      await waitFor(() => expect(screen.queryByTestId('dispute-detail')).not.toBeInTheDocument());
+      expect(await screen.findByText(DISPUTE_MESSAGES.unavailable)).toBeInTheDocument();
+      await waitFor(() => expect(listUrls()).toHaveLength(2));
+      expect(callsTo('POST', API.disputes.block).map((call) => call.body)).toEqual(
+        Array(3).fill({ dispute_id: item.id }),
+      );
+      expect(callsTo('POST', API.auth.logout)).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([404, 403])('a %i on open says the dispute is unavailable and reloads the list', async (status) => {
@@ -576,6 +613,16 @@ describe('DisputesPage: evidence upload', () => {
     expect(callsTo('POST', API.disputes.files(item.id))).toHaveLength(0);
   });
 
+  it('an upload the server refuses as completed (409) says so', async () => {
+    const user = userEvent.setup();
+    renderUpload('trader', 'consideration', { status: 409, body: { detail: DISPUTE_MESSAGES.completed } });
+    await openFirst(user);
+    await screen.findByTestId('dispute-detail');
+    fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('check.pdf')] } });
+    await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
+    expect(await screen.findByText(DISPUTE_MESSAGES.completed)).toBeInTheDocument();
+  });
+
   it('a trader cannot upload to a completed dispute; support never uploads', async () => {
     const user = userEvent.setup();
     renderUpload('trader', 'completed_towards_trader');
@@ -637,6 +684,28 @@ describe('DisputesPage: support creates a dispute', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: TEXT.createTitle })).not.toBeInTheDocument(),
     );
+  });
+
+  it('sends an empty note when no comment is given (the comment is optional)', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderCreate();
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText(new RegExp(TEXT.transactionId)), TX);
+    await user.click(within(dialog).getByRole('button', { name: TEXT.create }));
+    await waitFor(() => expect(callsTo('POST', API.disputes.createBySupport)).toHaveLength(1));
+    expect(formEntries(callsTo('POST', API.disputes.createBySupport)[0]!.body)).toEqual([
+      ['transaction_id', TX],
+      ['note', ''],
+    ]);
+  });
+
+  it('a 409 (a dispute already open on the deal) shows the server’s words', async () => {
+    const user = userEvent.setup();
+    renderCreate({ status: 409, body: { detail: DISPUTE_MESSAGES.alreadyOpen } });
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText(new RegExp(TEXT.transactionId)), TX);
+    await user.click(within(dialog).getByRole('button', { name: TEXT.create }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DISPUTE_MESSAGES.alreadyOpen);
   });
 
   it.each([

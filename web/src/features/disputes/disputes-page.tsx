@@ -55,6 +55,9 @@ const STATUS_OPTIONS: FilterOption[] = DISPUTE_STATUSES.map((status) => ({
   label: disputeStatusLabel(status),
 }));
 
+/** How often an open detail renews support's block (well inside the server's 30-minute default). */
+export const BLOCK_RENEW_MS = 5 * 60_000;
+
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 function TelegramRequired() {
@@ -121,6 +124,10 @@ export function DisputesPage() {
           await blockDispute(dispute.id);
         } catch (error) {
           notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.openFailed));
+          // Another support user holds it, or it is gone: the list drops it.
+          if (isApiError(error, 409) || isApiError(error, 404)) {
+            await queryClient.invalidateQueries({ queryKey: disputesKeys.lists });
+          }
           return;
         }
       }
@@ -140,6 +147,21 @@ export function DisputesPage() {
       setOpening(null);
     }
   };
+
+  // Support's block lasts DISPUTE_BLOCK_TTL_MIN (30 by default) unless renewed: while the detail stays open it is
+  // renewed, so only a vanished session lets it lapse. If another support user took it meanwhile, the modal closes.
+  useEffect(() => {
+    if (!openId || !isSupport) return;
+    const timer = window.setInterval(() => {
+      blockDispute(openId).catch(async (error: unknown) => {
+        if (!isApiError(error, 409) && !isApiError(error, 404)) return;
+        setOpenId((current) => (current === openId ? null : current));
+        notify.error(DISPUTE_MESSAGES.unavailable);
+        await queryClient.invalidateQueries({ queryKey: disputesKeys.lists });
+      });
+    }, BLOCK_RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [openId, isSupport, queryClient]);
 
   const close = () => {
     const id = openId;
