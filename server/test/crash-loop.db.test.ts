@@ -23,6 +23,7 @@ describe('the crash loop', () => {
     expect(report.checks.map((check) => check.ok)).not.toContain(false);
     // The load reached every kind of write the loop checks.
     expect(report.acknowledged.orders, summary).toBeGreaterThan(0);
+    expect(report.acknowledged.confirmations, summary).toBeGreaterThan(0);
     expect(report.acknowledged.deposits, summary).toBeGreaterThan(0);
     // Withdrawals were requested and their state checked. Verifying one needs its mailed code, and on
     // PostgreSQL a killed server's mail lease holds mail back until it expires (35 s), longer than this short

@@ -27,6 +27,8 @@ export interface FakeTelegram {
   sent: SentMessage[];
   /** Every method call received, in order (rejected ones included). */
   calls: { method: string; at: number; payload: Record<string, unknown> }[];
+  /** Long polls (getUpdates) being answered now, and the most there ever were at once. */
+  polls: { inFlight: number; maxInFlight: number };
   /** Queues an incoming private message from a Telegram user; returns its update_id. */
   injectMessage(input: { fromId: number; firstName?: string; username?: string; text: string }): number;
   /** The next `count` sendMessage calls answer 429 with this retry_after (seconds). */
@@ -56,6 +58,7 @@ export async function startFakeTelegram(
   let mode: 'up' | '503' | 'reset' = 'up';
   let limited = 0;
   let retryAfter = 1;
+  const polls = { inFlight: 0, maxInFlight: 0 };
 
   const wakePollers = () => {
     for (const wake of [...waiting]) wake();
@@ -82,6 +85,26 @@ export async function startFakeTelegram(
 
   const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
 
+  /** getUpdates: the updates from the offset, waiting up to `timeout` seconds for one to arrive. */
+  async function longPoll(payload: Record<string, unknown>) {
+    const offset = Number(payload.offset ?? 0);
+    // Confirmed updates (below the offset) are forgotten, as Telegram does.
+    while (updates.length > 0 && updates[0]!.update_id < offset) updates.shift();
+    const deadline = Date.now() + Number(payload.timeout ?? 0) * 1000;
+    while (updates.length === 0 && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiting.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, deadline - Date.now());
+        waiting.add(wake);
+      });
+    }
+    return ok(updates.filter((update) => update.update_id >= offset).slice(0, 100));
+  }
+
   async function answer(method: string, payload: Record<string, unknown>) {
     switch (method) {
       case 'getMe':
@@ -97,22 +120,13 @@ export async function startFakeTelegram(
           has_main_web_app: false,
         });
       case 'getUpdates': {
-        const offset = Number(payload.offset ?? 0);
-        // Confirmed updates (below the offset) are forgotten, as Telegram does.
-        while (updates.length > 0 && updates[0]!.update_id < offset) updates.shift();
-        const deadline = Date.now() + Number(payload.timeout ?? 0) * 1000;
-        while (updates.length === 0 && Date.now() < deadline) {
-          await new Promise<void>((resolve) => {
-            const wake = () => {
-              waiting.delete(wake);
-              clearTimeout(timer);
-              resolve();
-            };
-            const timer = setTimeout(wake, deadline - Date.now());
-            waiting.add(wake);
-          });
+        polls.inFlight += 1;
+        polls.maxInFlight = Math.max(polls.maxInFlight, polls.inFlight);
+        try {
+          return await longPoll(payload);
+        } finally {
+          polls.inFlight -= 1;
         }
-        return ok(updates.filter((update) => update.update_id >= offset).slice(0, 100));
       }
       case 'sendMessage': {
         if (limited > 0) {
@@ -209,6 +223,7 @@ export async function startFakeTelegram(
     port,
     sent,
     calls,
+    polls,
     injectMessage,
     rateLimitNext(seconds, count = 1) {
       retryAfter = seconds;

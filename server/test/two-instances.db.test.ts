@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { postgresDatabase } from '../src/db/client.ts';
 import { telegramAccounts } from '../src/db/schema/index.ts';
+import { tronAddressFromPrivateKey } from '../src/modules/tron/tron-address.ts';
 import * as walletRepo from '../src/modules/wallet/wallet.repository.ts';
 import { TEST_DATABASE_URL, withDatabase } from './database-url.ts';
 import { FAKE_BOT_TOKEN, type FakeTelegram, startFakeTelegram } from './fake-telegram.ts';
@@ -21,7 +22,7 @@ import { merchantWithKey, postOrder, routableMethod, USDT } from './order-fixtur
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { insertUser, MemoryMailer, type TestApp } from './test-app.ts';
 import { testEngine } from './test-database.ts';
-import { TEST_XPUB } from './tron-fixtures.ts';
+import { HOT_WALLET_ADDRESS, HOT_WALLET_KEY_HEX, TEST_XPUB } from './tron-fixtures.ts';
 import { type Receiver, startReceiver } from './webhook-fixtures.ts';
 
 // Two real server processes on one PostgreSQL database (the embedded engine has one owner per data
@@ -97,6 +98,7 @@ beforeAll(async () => {
 
   receiver = await startReceiver();
   chain = await startChainSimulator({ port: 0 });
+  chain.deposit({ to: HOT_WALLET_ADDRESS, amount: 10_000n * USDT });
   telegram = await startFakeTelegram();
   // The rate source answers slowly: if two instances polled, two polls would be in flight at once.
   rateServer = http.createServer((_request, response) => {
@@ -120,6 +122,8 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     TRON_XPUB: TEST_XPUB,
+    // With a hot-wallet key a verified withdrawal under the limit goes to the sender, not to an operator.
+    TRON_WITHDRAWAL_PRIVATE_KEY: HOT_WALLET_KEY_HEX,
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });
   const mailer = new MemoryMailer();
@@ -153,6 +157,7 @@ beforeAll(async () => {
     TRONGRID_URL: chain.url,
     TRON_XPUB: TEST_XPUB,
     TRON_POLL_INTERVAL_MS: '300',
+    TRON_WITHDRAWAL_PRIVATE_KEY: HOT_WALLET_KEY_HEX,
     TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.url,
     TELEGRAM_POLL_TIMEOUT_S: '1',
@@ -334,6 +339,90 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL', ()
 
     await until(() => rateCalls.total >= 3, 'three rate polls');
     expect(rateCalls.maxInFlight).toBe(1);
+  });
+
+  it('run the withdrawal sender and the bot’s long polling once: each withdrawal paid once, each update answered once', {
+    timeout: 90_000,
+  }, async () => {
+    // A lead with funds verifies withdrawals through the real wallet service; its codes are mailed by
+    // whichever instance holds the mail job.
+    const { user } = await insertUser(t, { isLead: true });
+    const lead = {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      isLead: true,
+      username: null,
+      avatarUrl: null,
+      rating: '100',
+      sessionId: 'two-instances',
+    };
+    await t.ctx.ledger.creditDeposit({
+      userId: lead.id,
+      amount: 500n * USDT,
+      idempotencyKey: `fund:${lead.id}`,
+    });
+    const codesOf = () =>
+      dataDirs.flatMap((dir) => {
+        const outbox = path.join(dir, 'mail');
+        if (!fs.existsSync(outbox)) return [];
+        return fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith(`-${lead.email}.eml`))
+          .sort()
+          .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+          .map((eml) => eml.match(/\b(\d{6})\b/)?.[1] ?? '');
+      });
+    const destinations: string[] = [];
+    const withdrawalIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const address = tronAddressFromPrivateKey(randomBytes(32));
+      destinations.push(address);
+      const amount = 10 + i;
+      const mailed = codesOf().length;
+      await t.ctx.wallet.requestWithdrawal(lead, { amount, address }, '192.0.2.50');
+      await until(() => codesOf().length > mailed, 'the withdrawal code mailed');
+      const verified = await t.ctx.wallet.verifyWithdrawal(lead, {
+        amount,
+        address,
+        otp: codesOf()[mailed]!,
+      });
+      expect(verified.withdrawal.status).not.toBe('held');
+      withdrawalIds.push(verified.withdrawal.id);
+    }
+    await until(async () => {
+      const [open] = await rows<{ n: number }>(
+        `select count(*)::int as n from withdrawals where id = any($1::uuid[]) and status <> 'confirmed'`,
+        [withdrawalIds],
+      );
+      return open!.n === 0;
+    }, 'the withdrawals to be confirmed on chain');
+    // Both senders were offered each withdrawal: the chain saw one transfer per withdrawal, the ledger one
+    // completion.
+    for (const [index, address] of destinations.entries()) {
+      const transfers = chain.transactions().filter((tx) => tx.to === address);
+      expect(transfers, address).toHaveLength(1);
+      expect(transfers[0]!.amount).toBe(String(BigInt(10 + index) * USDT));
+    }
+    const completions = await rows<{ key: string; n: number }>(
+      `select idempotency_key as key, count(*)::int as n from ledger_transactions
+        where idempotency_key = any($1::text[]) group by idempotency_key`,
+      [withdrawalIds.map((id) => `withdrawal:${id}:complete`)],
+    );
+    expect(completions).toHaveLength(withdrawalIds.length);
+
+    // The bot: one long poll at a time across both instances, so each incoming message is answered once.
+    const chat = TRADER_CHAT + 1;
+    telegram.injectMessage({ fromId: chat, text: '/help' });
+    telegram.injectMessage({ fromId: chat, text: '/start' });
+    await until(
+      () => telegram.sent.filter((message) => message.chatId === chat).length >= 2,
+      'the bot’s answers',
+    );
+    // Long enough for a second poller, were there one, to answer the same updates again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(telegram.sent.filter((message) => message.chatId === chat)).toHaveLength(2);
+    expect(telegram.polls.maxInFlight).toBe(1);
   });
 
   it('hold the login, code and per-IP limits across both instances', { timeout: 60_000 }, async () => {

@@ -67,6 +67,12 @@ async function main() {
         ([kind, counts]) => `${kind} ${counts.done}/${counts.refused}/${counts.skipped}/${counts.deadlock}`,
       );
       console.log(`  per op (done/refused/skipped/deadlocked): ${kinds.join(', ')}`);
+      if (result.coverage) {
+        const items = Object.entries(result.coverage).map(([item, count]) => `${item} ${count}`);
+        console.log(`  exercised: ${items.join(', ')}`);
+        const missed = Object.entries(result.coverage).filter(([, count]) => count === 0);
+        if (missed.length > 0) console.log(`  never reached: ${missed.map(([item]) => item).join(', ')}`);
+      }
       if (!result.failure) continue;
       failed = true;
       console.log(`seed ${seed}: failure after op ${result.failure.index}:`);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { API, paymentCreateRequest, paymentUpdateRequest } from '@app/shared';
+import { API, parseUsdt, paymentCreateRequest, paymentUpdateRequest } from '@app/shared';
 import { HttpError } from '../lib/http-errors.ts';
 import { ProblemError } from '../lib/problem.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { OtpError } from '../modules/otp/otp.service.ts';
 import type { DeviceTerminal } from '../modules/terminals/device.service.ts';
 import * as users from '../modules/users/users.service.ts';
+import { emptyTally } from './coverage.ts';
 import type { World } from './world.ts';
 
 /**
@@ -20,7 +21,8 @@ export type Op =
   | { k: 'toggle'; t: number; m: number; on: boolean }
   | { k: 'terminal'; t: number; on: boolean }
   | { k: 'deposit'; t: number; usdt: number; mode: 'plain' | 'replay' | 'reorder' | 'late' }
-  | { k: 'withdraw'; t: number; usdt: number; outcome: 'send' | 'fail' | 'reject' | 'approve' }
+  /** all: the whole available balance less the fee (a drained lead: a later dispute hold becomes a debt). */
+  | { k: 'withdraw'; t: number; usdt: number; outcome: 'send' | 'fail' | 'reject' | 'approve'; all?: true }
   | { k: 'order'; m: number; rub: number; mode: 'sbp' | 'c2c'; retry: boolean }
   | { k: 'pay'; d: number }
   | { k: 'notify'; d: number; dup: boolean }
@@ -122,7 +124,13 @@ export function generateOps(seed: number, count: number): Op[] {
         });
         break;
       case 'withdraw':
-        ops.push({ k: kind, t, usdt: 10 + int(80), outcome: one(['send', 'fail', 'reject', 'approve']) });
+        ops.push({
+          k: kind,
+          t,
+          usdt: 10 + int(80),
+          outcome: one(['send', 'fail', 'reject', 'approve']),
+          ...(chance(0.15) ? { all: true as const } : {}),
+        });
         break;
       case 'order':
         // Few distinct amounts, so methods often hold one open deal of an amount and routing must skip them.
@@ -178,6 +186,8 @@ export class Model {
   readonly deals: DealState[] = [];
   readonly disputes: string[] = [];
   support: SessionUser | undefined;
+  /** Behaviours the database cannot tell apart afterwards, counted as they succeed (coverage.ts). */
+  readonly tally = emptyTally();
   /** Micro-USDT confirmed on chain to our deposit addresses (each credited exactly once by the scanner). */
   depositedMicro = 0n;
   private seq = 0;
@@ -288,6 +298,7 @@ async function depositTo(world: World, model: Model, trader: TraderState, op: Ex
     model.depositedMicro += amount;
     await scan();
     world.chain.deposit({ to: address, amount, txid: first.txid, eventIndex: first.eventIndex });
+    model.tally.depositReplays += 1;
   } else if (op.mode === 'reorder') {
     const early = world.chain.deposit({ to: address, amount, confirmed: false });
     const late = world.chain.deposit({ to: address, amount: amount / 2n, confirmed: false });
@@ -297,6 +308,7 @@ async function depositTo(world: World, model: Model, trader: TraderState, op: Ex
     await scan();
     world.chain.confirm(early.txid);
     model.depositedMicro += amount;
+    model.tally.depositReorders += 1;
   } else {
     const pending = world.chain.deposit({ to: address, amount, confirmed: false });
     await scan();
@@ -306,12 +318,16 @@ async function depositTo(world: World, model: Model, trader: TraderState, op: Ex
   await scan();
 }
 
-async function withdraw(world: World, trader: TraderState, op: Extract<Op, { k: 'withdraw' }>) {
+async function withdraw(world: World, model: Model, trader: TraderState, op: Extract<Op, { k: 'withdraw' }>) {
   const { ctx, mailer } = world;
-  const address = world.failingSender.hotAddress!;
-  await ctx.wallet.requestWithdrawal(trader.user, { amount: op.usdt, address }, IP);
+  const address = world.payee;
+  const fee = parseUsdt(ctx.config.WITHDRAWAL_FEE_USDT) ?? 0n;
+  const amount = op.all
+    ? Number(((await ctx.ledger.getBalances(trader.user.id)).available - fee) / 1_000_000n)
+    : op.usdt;
+  await ctx.wallet.requestWithdrawal(trader.user, { amount, address }, IP);
   const verified = await ctx.wallet.verifyWithdrawal(trader.user, {
-    amount: op.usdt,
+    amount,
     address,
     otp: await mailer.code(trader.user.email),
   });
@@ -322,6 +338,7 @@ async function withdraw(world: World, trader: TraderState, op: Extract<Op, { k: 
       return;
     }
     await world.operator.approve(id, 'simulation');
+    model.tally.withdrawalsApproved += 1;
   }
   const sender = op.outcome === 'fail' ? world.failingSender : world.sender;
   await sender.runOnce();
@@ -433,6 +450,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
       // Offline: disabled by the trader and silent; online: enabled and heard from again.
       trader.terminal.online = op.on;
       await ctx.terminals.setEnabled(trader.user, trader.terminal.device.id, op.on);
+      if (!op.on) model.tally.terminalsOffline += 1;
       if (op.on) {
         await ctx.device.heartbeat(trader.terminal.device, {
           battery: 80,
@@ -452,7 +470,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
     case 'withdraw': {
       const trader = pickAny(model.leads, op.t);
       if (!trader) return 'skipped';
-      await withdraw(world, trader, op);
+      await withdraw(world, model, trader, op);
       return 'done';
     }
     case 'order': {
@@ -495,6 +513,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
         if (process.env.SIMULATION_DEBUG) console.error('order', first.statusCode, first.body);
         return 'refused';
       }
+      if (op.retry) model.tally.orderRetries += 1;
       const id = first.json().id as string;
       const deal = (await ctx.orders.findDeal(undefined, id))!;
       const trader = model.traders.find((candidate) => candidate.user.id === deal.traderId);
@@ -525,6 +544,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
         if (again.results[0]?.status !== 'duplicate') {
           throw new ContractViolation(`a resent notification was ${JSON.stringify(again.results[0])}`);
         }
+        model.tally.duplicateNotifications += 1;
       }
       return 'done';
     }

@@ -1,3 +1,4 @@
+import { type Coverage, measureCoverage } from './coverage.ts';
 import { checkInvariants } from './invariants.ts';
 import { applyOp, createSupport, Model, type Op, type OpOutcome } from './ops.ts';
 import { openWorld, type Template, type World } from './world.ts';
@@ -12,6 +13,8 @@ export interface RunResult {
   /** The same per op kind, e.g. {order: {done: 310, refused: 12, skipped: 0}}. */
   byKind: Record<string, Record<OpOutcome, number>>;
   elapsedMs: number;
+  /** What the ops exercised (coverage.ts), measured at the end of a run that did not fail. */
+  coverage?: Coverage;
   /** The first failure: the index of the last op of its batch and what broke. */
   failure?: { index: number; messages: string[] };
 }
@@ -93,7 +96,8 @@ export async function execute(
         };
       }
     }
-    return { executed: ops.length, outcomes, byKind, elapsedMs: performance.now() - started };
+    const coverage = await measureCoverage(world.database, model.tally);
+    return { executed: ops.length, outcomes, byKind, coverage, elapsedMs: performance.now() - started };
   } finally {
     await world.close();
   }

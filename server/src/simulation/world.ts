@@ -13,6 +13,7 @@ import { type Database, postgresDatabase, socketDatabase } from '../db/client.ts
 import { startEmbeddedServer } from '../db/embedded-server.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
+import { tronAddressFromPrivateKey } from '../modules/tron/tron-address.ts';
 import { accountKeyFromMnemonic } from '../modules/tron/tron-keys.ts';
 import { createWithdrawalSender, type WithdrawalSender } from '../modules/tron/withdrawal-sender.ts';
 import { createWithdrawalOperator } from '../modules/wallet/withdrawal-operator.ts';
@@ -165,6 +166,11 @@ export interface World {
   sender: WithdrawalSender;
   /** Sends with a key whose wallet is empty: the chain refuses, the withdrawal fails and is released. */
   failingSender: WithdrawalSender;
+  /**
+   * Where withdrawals go: an outside address neither sender signs for (were it the empty wallet's, the first
+   * withdrawal sent would fund it and the "failing" sender would then pay).
+   */
+  payee: string;
   operator: ReturnType<typeof createWithdrawalOperator>;
   /** The errors the app logged for failed requests (5xx), by request id: why an HTTP op got a 500. */
   requestErrors: Map<string, string>;
@@ -174,6 +180,7 @@ export interface World {
 const SIM_START = Date.parse('2031-06-01T09:00:00Z');
 const HOT_WALLET_KEY = 'a'.repeat(64);
 const EMPTY_WALLET_KEY = 'b'.repeat(64);
+const PAYEE = tronAddressFromPrivateKey(Buffer.from('c'.repeat(64), 'hex'));
 
 /** Opens a world on a fresh database: config as production with the limits of a test, a clock, a chain. */
 export async function openWorld(template: Template, options: { poolSize?: number } = {}): Promise<World> {
@@ -254,6 +261,7 @@ export async function openWorld(template: Template, options: { poolSize?: number
     chain,
     sender,
     failingSender: senderOf(EMPTY_WALLET_KEY),
+    payee: PAYEE,
     requestErrors,
     operator: createWithdrawalOperator({
       database,
