@@ -12,6 +12,8 @@ export type NotificationEvent =
   | { kind: 'deal_completed'; dealId: string; amountKopecks: bigint; profitMicro: bigint }
   | { kind: 'deal_expired'; dealId: string; amountKopecks: bigint }
   | { kind: 'sign_in'; at: Date; ip: string }
+  /** The password changed: in Settings (signed in) or by the forgotten-password reset. */
+  | { kind: 'password_changed'; at: Date; ip: string }
   | { kind: 'withdrawal_requested'; amountMicro: bigint; address: string }
   | { kind: 'withdrawal_sent'; amountMicro: bigint; address: string; txid: string | null }
   | {
@@ -32,6 +34,7 @@ export const NOTIFICATION_GROUP: Record<NotificationKind, 'payments' | 'account'
   deal_completed: 'payments',
   deal_expired: 'payments',
   sign_in: 'account',
+  password_changed: 'account',
   withdrawal_requested: 'account',
   withdrawal_sent: 'account',
   whitelist_changed: 'account',
@@ -75,6 +78,8 @@ export function notificationText(event: NotificationEvent): string {
       return `Сделка ${short(event.dealId)} истекла: ${rub(event.amountKopecks)}`;
     case 'sign_in':
       return `Вход в аккаунт: ${moscowDateTime(event.at)}, IP ${event.ip}`;
+    case 'password_changed':
+      return `Пароль аккаунта изменён: ${moscowDateTime(event.at)}, IP ${event.ip}. Если это были не вы, восстановите доступ через «Забыли пароль» и обратитесь в поддержку.`;
     case 'withdrawal_requested':
       return `Заявка на вывод ${usdt(event.amountMicro)} на адрес ${event.address} принята`;
     case 'withdrawal_sent':
