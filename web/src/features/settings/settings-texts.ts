@@ -43,6 +43,9 @@ export const SETTINGS_TEXT = {
   botMissing: 'Telegram-бот ещё не настроен',
   botMissingBody:
     'Подключить аккаунт через бота пока нельзя. Ключ ниже уже действует и понадобится, когда бот заработает.',
+  botUnreachable: 'Telegram сейчас не отвечает',
+  botUnreachableBody:
+    'Ссылку на бота и QR-код показать пока не удалось. Ключ ниже действует: отправьте боту команду /start с ним или обновите страницу позже.',
   refreshKey: 'Обновить ключ',
   refreshConfirmTitle: 'Обновить ключ подключения?',
   refreshConfirmBody:
@@ -51,6 +54,8 @@ export const SETTINGS_TEXT = {
   accountsEmpty: 'Аккаунты Telegram не подключены',
   accountsEmptyWithBot: (bot: string, key: string) =>
     `Откройте ссылку на бота выше или отправьте боту @${bot} команду /start ${key}. Аккаунт появится здесь сам.`,
+  accountsEmptyBotUnknown: (key: string) =>
+    `Отправьте боту команду /start ${key}. Аккаунт появится здесь сам.`,
   accountsEmptyNoBot: (key: string) =>
     `Когда бот будет настроен, отправьте ему команду /start ${key}. Аккаунт появится здесь сам.`,
   telegramId: 'ID',
