@@ -92,7 +92,7 @@ describe('events that notify', () => {
     expect(await texts(traderId)).toHaveLength(4);
   });
 
-  it('a withdrawal requested and then sent, and a password change (the account switch); nothing with it off', async () => {
+  it('withdrawals requested, sent and rejected, and a password change (the account switch); nothing with it off', async () => {
     const lead = await signedInUser(t, { isLead: true });
     await link(lead.user.id);
     await t.ctx.ledger.creditDeposit({
@@ -121,6 +121,20 @@ describe('events that notify', () => {
       notifier: t.ctx.notifications,
     });
     expect(await operator.markSent(verified.json().withdrawal.id, txid, 'test')).toMatchObject({ ok: true });
+    // A second one the operator rejects: the user hears that amount and fee came back.
+    expect((await post(API.wallet.withdrawRequest, { amount: 10, address: destination })).statusCode).toBe(
+      200,
+    );
+    await t.flushMail();
+    const second = await post(API.wallet.withdrawVerify, {
+      amount: 10,
+      address: destination,
+      otp: t.mailer.lastCode(lead.email),
+    });
+    expect(second.statusCode).toBe(200);
+    expect(await operator.reject(second.json().withdrawal.id, 'test', 'suspicious')).toMatchObject({
+      ok: true,
+    });
 
     expect((await post(API.auth.requestPasswordReset, { email: lead.email })).statusCode).toBe(200);
     await t.flushMail();
@@ -134,6 +148,8 @@ describe('events that notify', () => {
     expect(await texts(lead.user.id)).toEqual([
       `withdrawal_requested|Заявка на вывод $25.50 на адрес ${destination} принята`,
       `withdrawal_sent|Вывод $25.50 на адрес ${destination} отправлен (txid ${txid})`,
+      `withdrawal_requested|Заявка на вывод $10.00 на адрес ${destination} принята`,
+      `withdrawal_returned|Вывод $10.00 на адрес ${destination} отклонён: $11.00 (сумма и комиссия) возвращены на баланс`,
       `password_changed|Пароль аккаунта изменён: ${moscowDateTime(new Date(clock))}, IP 127.0.0.1. Если это были не вы, восстановите доступ через «Забыли пароль» и обратитесь в поддержку.`,
     ]);
 
@@ -149,6 +165,6 @@ describe('events that notify', () => {
       otp: t.mailer.lastCode(lead.email),
     });
     expect(quiet.statusCode).toBe(200);
-    expect(await texts(lead.user.id)).toHaveLength(3);
+    expect(await texts(lead.user.id)).toHaveLength(5);
   });
 });

@@ -16,6 +16,14 @@ export type NotificationEvent =
   | { kind: 'password_changed'; at: Date; ip: string }
   | { kind: 'withdrawal_requested'; amountMicro: bigint; address: string }
   | { kind: 'withdrawal_sent'; amountMicro: bigint; address: string; txid: string | null }
+  /** A verified withdrawal that ended without paying out (failed on chain, or rejected by the operator). */
+  | {
+      kind: 'withdrawal_returned';
+      outcome: 'failed' | 'rejected';
+      amountMicro: bigint;
+      feeMicro: bigint;
+      address: string;
+    }
   | {
       kind: 'whitelist_changed';
       change: 'added' | 'removed' | 'enabled' | 'disabled';
@@ -37,6 +45,7 @@ export const NOTIFICATION_GROUP: Record<NotificationKind, 'payments' | 'account'
   password_changed: 'account',
   withdrawal_requested: 'account',
   withdrawal_sent: 'account',
+  withdrawal_returned: 'account',
   whitelist_changed: 'account',
   terminal_offline: 'account',
   dispute: 'always',
@@ -84,6 +93,8 @@ export function notificationText(event: NotificationEvent): string {
       return `Заявка на вывод ${usdt(event.amountMicro)} на адрес ${event.address} принята`;
     case 'withdrawal_sent':
       return `Вывод ${usdt(event.amountMicro)} на адрес ${event.address} отправлен${event.txid ? ` (txid ${event.txid})` : ''}`;
+    case 'withdrawal_returned':
+      return `Вывод ${usdt(event.amountMicro)} на адрес ${event.address} ${event.outcome === 'failed' ? 'не выполнен' : 'отклонён'}: ${usdt(event.amountMicro + event.feeMicro)} (сумма и комиссия) возвращены на баланс`;
     case 'whitelist_changed':
       return `Белый список кошельков изменён: ${WHITELIST_CHANGE[event.change]}${event.address ? ` ${event.address}` : ''}`;
     case 'terminal_offline':
