@@ -1,7 +1,8 @@
-import { SETTINGS_MESSAGES } from '@app/shared';
+import { SETTINGS_MESSAGES, WALLET_MESSAGES, WALLET_TEXT } from '@app/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser } from '../support/admin.ts';
-import { signIn } from '../support/auth.ts';
+import { signIn, typeCode } from '../support/auth.ts';
+import { latestCode, mailCount } from '../support/mail.ts';
 import { sendToBot, waitForBotMessage } from '../support/telegram.ts';
 
 // Issue 11: Settings as a trader and a lead use it, at a phone's and a laptop's width.
@@ -103,7 +104,9 @@ for (const width of [375, 1280]) {
       });
     });
 
-    test('a lead adds an address to the whitelist and deletes it', async ({ page }) => {
+    test('a lead adds an address to the whitelist, deletes it and switches the whitelist with the mailed code', async ({
+      page,
+    }) => {
       const { email, password } = createUser({ lead: true });
       await signIn(page, email, password);
       await page.goto('/settings#wallet');
@@ -125,6 +128,19 @@ for (const width of [375, 1280]) {
       await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
       await expectToast(page, SETTINGS_MESSAGES.deleted);
       await expect(page.getByText('В белом списке пока нет адресов')).toBeVisible();
+
+      const whitelistSwitch = page.getByRole('switch', { name: 'Белый список включён' });
+      await expect(whitelistSwitch).not.toBeChecked();
+      const seen = mailCount(email);
+      await whitelistSwitch.click();
+      const dialog = page.getByRole('dialog', { name: 'Подтверждение изменения белого списка' });
+      await expect(dialog).toBeVisible();
+      await typeCode(page, await latestCode(email, seen), dialog);
+      await dialog.getByRole('button', { name: WALLET_TEXT.verifyOtp }).click();
+      await expectToast(page, WALLET_MESSAGES.whitelistEnabled);
+      await expect(dialog).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('switch', { name: 'Белый список включён' })).toBeChecked();
     });
   });
 }

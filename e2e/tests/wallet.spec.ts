@@ -1,4 +1,4 @@
-import { WALLET_TEXT } from '@app/shared';
+import { WALLET_TEXT, WITHDRAWAL_STATUS_LABELS, WITHDRAWALS_TEXT } from '@app/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { admin, createUser as createAccount } from '../support/admin.ts';
 import { signIn as signInWith, typeCode } from '../support/auth.ts';
@@ -63,7 +63,7 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await expect(page.getByTestId('balance-available')).toHaveText('$250.00');
   });
 
-  await test.step('withdraws 100 USDT with the OTP modal', async () => {
+  await test.step('withdraws 100,5 USDT (a decimal comma) with the OTP modal', async () => {
     await openWallet(page, 'Withdraw');
     await expect(page.getByRole('tab', { name: WALLET_TEXT.withdraw })).toHaveAttribute(
       'aria-selected',
@@ -72,15 +72,29 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await expect(page.getByText(WALLET_TEXT.withdrawHeading)).toBeVisible();
     // The whitelist is empty, so there is nothing to select from.
     await expect(page.getByRole('button', { name: WALLET_TEXT.selectFromWhiteList })).toHaveCount(0);
-    await page.getByRole('textbox', { name: WALLET_TEXT.amount }).fill('100');
+    const amount = page.getByRole('textbox', { name: WALLET_TEXT.amount });
+    await amount.fill('100,5');
+    // The comma is the decimal point: 100.5, never 1005.
+    await expect(amount).toHaveValue('100.5');
     await page.getByRole('textbox', { name: WALLET_TEXT.walletAddress }).fill(WITHDRAW_TO);
     const seen = mailCount(email);
     await page.getByRole('button', { name: WALLET_TEXT.withdrawSubmit, exact: true }).click();
     await confirmWithCode(page, WALLET_TEXT.confirmWithdrawal, email, seen);
     await expect(page.getByText(WALLET_TEXT.withdrawalSent)).toBeVisible();
-    // The modal closes after 2 s; 100 USDT plus the 1 USDT fee left the available balance.
+    // The modal closes after 2 s; 100.5 USDT plus the 1 USDT fee left the balance, and the card says where.
     await expect(page.getByRole('dialog', { name: WALLET_TEXT.modalTitle })).toBeHidden({ timeout: 5_000 });
-    await expect(total).toHaveText('$149.00');
+    await expect(total).toHaveText('$148.50');
+    await expect(page.getByTestId('balance-withdrawing')).toContainText('$101.50');
+  });
+
+  await test.step('the withdrawal is in the history, waiting for the operator (no hot-wallet key here)', async () => {
+    await openWallet(page, 'Deposit');
+    await page.getByRole('tab', { name: WITHDRAWALS_TEXT.historyTab }).click();
+    const row = page.getByTestId('withdrawal-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('100.5');
+    await expect(row).toContainText(WITHDRAWAL_STATUS_LABELS.held);
+    await expect(row).toContainText(WITHDRAW_TO);
   });
 
   await test.step('the ledger still balances', async () => {

@@ -36,9 +36,13 @@ describe('input filters of spec §5', () => {
   it('phone keeps digits, + - ( ) and spaces', () => {
     expect(filterPhone('+7 (999) 123-45-67 ext#')).toBe('+7 (999) 123-45-67 ');
   });
-  it('amount keeps digits and one decimal point', () => {
+  it('amount keeps digits and one decimal point; a typed comma becomes the point', () => {
     expect(filterAmount('1a2.3.4,5')).toBe('12.345');
     expect(filterAmount('.5')).toBe('.5');
+    expect(filterAmount('12,5')).toBe('12.5');
+    expect(filterAmount(',5')).toBe('.5');
+    expect(filterAmount('1 000,25 $')).toBe('1000.25');
+    expect(filterAmount('12,5,1')).toBe('12.51');
   });
   it('crypto address keeps alphanumerics', () => {
     expect(filterCryptoAddress(' TUEZ-SdKs_oDH ')).toBe('TUEZSdKsoDH');

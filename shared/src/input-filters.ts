@@ -18,9 +18,12 @@ export function filterCardNumber(value: string, maxDigits = 19): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** Amount: digits with at most one decimal point. */
+/**
+ * Amount (every money field): digits with at most one decimal point. A typed comma is the Russian decimal
+ * separator and becomes the point, so "12,5" stays 12.5 (never 125) and the field holds one plain decimal.
+ */
 export function filterAmount(value: string): string {
-  const cleaned = value.replace(/[^\d.]/g, '');
+  const cleaned = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
   if (dot === -1) return cleaned;
   return `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;

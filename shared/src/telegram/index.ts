@@ -25,9 +25,17 @@ export function linkedAccountsText(count: number): string {
   return `Подключено: ${count} ${word}`;
 }
 
-/** GET get_tg_key: the key; the bot's username and deep link are null when no bot is configured (our addition). */
+/**
+ * GET get_tg_key: the key; the bot's username and deep link are null when no bot is configured or its Bot API
+ * has not answered (our addition).
+ */
 export const telegramKeyResponse = z.object({
   connection_key: z.string(),
+  /**
+   * Whether this server runs a bot (TELEGRAM_BOT_TOKEN). A configured bot whose Bot API has not answered yet
+   * has bot_configured true and bot_username null: Settings then says it is unreachable, not missing.
+   */
+  bot_configured: z.boolean(),
   bot_username: z.string().nullable(),
   deep_link: z.string().nullable(),
 });

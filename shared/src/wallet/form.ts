@@ -6,18 +6,6 @@ import type { WithdrawLimits, WithdrawRequest } from './contracts.ts';
 import { WALLET_MESSAGES, withdrawalMinimumText } from './messages.ts';
 
 /**
- * Withdraw amount while typing: digits and one decimal separator, a point or a comma (developers' guide:
- * "12,5" is 12.5). The separator the user typed is kept so the field shows what was typed.
- */
-export function filterWithdrawAmount(value: string): string {
-  const cleaned = value.replace(/[^\d.,]/g, '');
-  const separator = cleaned.search(/[.,]/);
-  if (separator === -1) return cleaned;
-  const fraction = cleaned.slice(separator + 1).replace(/[.,]/g, '');
-  return `${cleaned.slice(0, separator + 1)}${fraction}`;
-}
-
-/**
  * A typed amount as micro-USDT: a comma counts as the decimal point, "12." is 12 and ",5" is 0.5;
  * null when it is not a plain decimal with at most 6 decimals.
  */

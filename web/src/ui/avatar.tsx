@@ -22,8 +22,9 @@ function initials(name: string): string {
 
 /** Round user picture with an initials fallback. */
 export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
-  const [failed, setFailed] = useState(false);
-  const showImage = Boolean(src) && !failed;
+  // The URL that failed to load: a new URL (a new upload) is tried again rather than staying on initials.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(src) && src !== failedSrc;
   return (
     <span
       className={cx(
@@ -37,7 +38,7 @@ export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
           src={src ?? undefined}
           alt={name}
           className="size-full object-cover"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src ?? null)}
         />
       ) : (
         <span aria-hidden>{initials(name)}</span>

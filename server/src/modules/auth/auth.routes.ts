@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const rules = request.user ? settingsPasswordChangeRequest : passwordResetRequest;
     const body = rules.safeParse(request.body ?? {});
     if (!body.success) throw validationError(body.error.issues, AUTH_BODY_FIELD_TO_ERROR_FIELD);
-    return auth.resetPassword(body.data, request.user);
+    return auth.resetPassword(body.data, meta(request), request.user);
   });
 
   app.post(API.auth.logout, async (request, reply) => {

@@ -238,7 +238,11 @@ export function createAuthService(deps: {
      * of the user; signed in (spec §7 Settings password change: only the caller's own email) it keeps the
      * caller's session and ends all the others. The password rule (sign-up or settings) is the route's.
      */
-    async resetPassword(input: { email: string; otp: string; new_password: string }, caller?: SessionUser) {
+    async resetPassword(
+      input: { email: string; otp: string; new_password: string },
+      meta: RequestMeta,
+      caller?: SessionUser,
+    ) {
       const email = normalizeEmail(input.email);
       if (caller) requireOwnEmail(caller, email);
       await consumeOtp(email, 'password_reset', input.otp);
@@ -252,6 +256,8 @@ export function createAuthService(deps: {
         else await sessions.revokeAllForUser(tx, user.id, at);
         // Whoever holds the mailbox chose the new password: a lock from someone's guesses ends here.
         await loginFailures.clearFailures(tx, email);
+        // The owner hears of it in Telegram too: a mailbox taken over must not change the password unseen.
+        await deps.notifier.notify(tx, user.id, { kind: 'password_changed', at, ip: meta.ip ?? '—' });
       });
       return { message: AUTH_TEXT.passwordChanged };
     },

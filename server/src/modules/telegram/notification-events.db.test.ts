@@ -1,8 +1,12 @@
+import { API } from '@app/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { OUTSIDE_ADDRESSES } from '../../../test/tron-fixtures.ts';
 import { telegramNotifications, users } from '../../db/schema/index.ts';
+import { createWithdrawalOperator } from '../wallet/withdrawal-operator.ts';
+import { moscowDateTime } from './notification-texts.ts';
 
 // The owning services write their events' messages (no bot needed: the outbox fills, delivery is the job's).
 let t: TestApp;
@@ -86,5 +90,81 @@ describe('events that notify', () => {
       }),
     );
     expect(await texts(traderId)).toHaveLength(4);
+  });
+
+  it('withdrawals requested, sent and rejected, and a password change (the account switch); nothing with it off', async () => {
+    const lead = await signedInUser(t, { isLead: true });
+    await link(lead.user.id);
+    await t.ctx.ledger.creditDeposit({
+      userId: lead.user.id,
+      amount: 100_000_000n,
+      idempotencyKey: `fund:${lead.user.id}`,
+    });
+    const post = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, headers: { cookie: lead.cookie }, payload });
+    const destination = OUTSIDE_ADDRESSES[0]!;
+    expect((await post(API.wallet.withdrawRequest, { amount: 25.5, address: destination })).statusCode).toBe(
+      200,
+    );
+    await t.flushMail();
+    const verified = await post(API.wallet.withdrawVerify, {
+      amount: 25.5,
+      address: destination,
+      otp: t.mailer.lastCode(lead.email),
+    });
+    expect(verified.statusCode).toBe(200);
+    // The code alone wrote the notice; the operator paying it by hand writes the second.
+    const txid = 'ab'.repeat(32);
+    const operator = createWithdrawalOperator({
+      database: t.database,
+      ledger: t.ctx.ledger,
+      notifier: t.ctx.notifications,
+    });
+    expect(await operator.markSent(verified.json().withdrawal.id, txid, 'test')).toMatchObject({ ok: true });
+    // A second one the operator rejects: the user hears that amount and fee came back.
+    expect((await post(API.wallet.withdrawRequest, { amount: 10, address: destination })).statusCode).toBe(
+      200,
+    );
+    await t.flushMail();
+    const second = await post(API.wallet.withdrawVerify, {
+      amount: 10,
+      address: destination,
+      otp: t.mailer.lastCode(lead.email),
+    });
+    expect(second.statusCode).toBe(200);
+    expect(await operator.reject(second.json().withdrawal.id, 'test', 'suspicious')).toMatchObject({
+      ok: true,
+    });
+
+    expect((await post(API.auth.requestPasswordReset, { email: lead.email })).statusCode).toBe(200);
+    await t.flushMail();
+    const changed = await post(API.auth.passwordReset, {
+      email: lead.email,
+      new_password: 'new-pass-42',
+      confirm_password: 'new-pass-42',
+      otp: t.mailer.lastCode(lead.email),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await texts(lead.user.id)).toEqual([
+      `withdrawal_requested|Заявка на вывод $25.50 на адрес ${destination} принята`,
+      `withdrawal_sent|Вывод $25.50 на адрес ${destination} отправлен (txid ${txid})`,
+      `withdrawal_requested|Заявка на вывод $10.00 на адрес ${destination} принята`,
+      `withdrawal_returned|Вывод $10.00 на адрес ${destination} отклонён: $11.00 (сумма и комиссия) возвращены на баланс`,
+      `password_changed|Пароль аккаунта изменён: ${moscowDateTime(new Date(clock))}, IP 127.0.0.1. Если это были не вы, восстановите доступ через «Забыли пароль» и обратитесь в поддержку.`,
+    ]);
+
+    // With the account switch off, the next withdrawal request writes nothing.
+    await t.database.db.update(users).set({ notificationAccount: false }).where(eq(users.id, lead.user.id));
+    expect((await post(API.wallet.withdrawRequest, { amount: 10, address: destination })).statusCode).toBe(
+      200,
+    );
+    await t.flushMail();
+    const quiet = await post(API.wallet.withdrawVerify, {
+      amount: 10,
+      address: destination,
+      otp: t.mailer.lastCode(lead.email),
+    });
+    expect(quiet.statusCode).toBe(200);
+    expect(await texts(lead.user.id)).toHaveLength(5);
   });
 });

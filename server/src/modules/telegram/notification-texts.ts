@@ -12,8 +12,18 @@ export type NotificationEvent =
   | { kind: 'deal_completed'; dealId: string; amountKopecks: bigint; profitMicro: bigint }
   | { kind: 'deal_expired'; dealId: string; amountKopecks: bigint }
   | { kind: 'sign_in'; at: Date; ip: string }
+  /** The password changed: in Settings (signed in) or by the forgotten-password reset. */
+  | { kind: 'password_changed'; at: Date; ip: string }
   | { kind: 'withdrawal_requested'; amountMicro: bigint; address: string }
   | { kind: 'withdrawal_sent'; amountMicro: bigint; address: string; txid: string | null }
+  /** A verified withdrawal that ended without paying out (failed on chain, or rejected by the operator). */
+  | {
+      kind: 'withdrawal_returned';
+      outcome: 'failed' | 'rejected';
+      amountMicro: bigint;
+      feeMicro: bigint;
+      address: string;
+    }
   | {
       kind: 'whitelist_changed';
       change: 'added' | 'removed' | 'enabled' | 'disabled';
@@ -32,8 +42,10 @@ export const NOTIFICATION_GROUP: Record<NotificationKind, 'payments' | 'account'
   deal_completed: 'payments',
   deal_expired: 'payments',
   sign_in: 'account',
+  password_changed: 'account',
   withdrawal_requested: 'account',
   withdrawal_sent: 'account',
+  withdrawal_returned: 'account',
   whitelist_changed: 'account',
   terminal_offline: 'account',
   dispute: 'always',
@@ -75,10 +87,14 @@ export function notificationText(event: NotificationEvent): string {
       return `Сделка ${short(event.dealId)} истекла: ${rub(event.amountKopecks)}`;
     case 'sign_in':
       return `Вход в аккаунт: ${moscowDateTime(event.at)}, IP ${event.ip}`;
+    case 'password_changed':
+      return `Пароль аккаунта изменён: ${moscowDateTime(event.at)}, IP ${event.ip}. Если это были не вы, восстановите доступ через «Забыли пароль» и обратитесь в поддержку.`;
     case 'withdrawal_requested':
       return `Заявка на вывод ${usdt(event.amountMicro)} на адрес ${event.address} принята`;
     case 'withdrawal_sent':
       return `Вывод ${usdt(event.amountMicro)} на адрес ${event.address} отправлен${event.txid ? ` (txid ${event.txid})` : ''}`;
+    case 'withdrawal_returned':
+      return `Вывод ${usdt(event.amountMicro)} на адрес ${event.address} ${event.outcome === 'failed' ? 'не выполнен' : 'отклонён'}: ${usdt(event.amountMicro + event.feeMicro)} (сумма и комиссия) возвращены на баланс`;
     case 'whitelist_changed':
       return `Белый список кошельков изменён: ${WHITELIST_CHANGE[event.change]}${event.address ? ` ${event.address}` : ''}`;
     case 'terminal_offline':

@@ -86,8 +86,34 @@ describe('the bot (long polling against a fake Bot API)', () => {
       headers: { cookie: user.cookie },
     });
     const body = response.json();
+    expect(body.bot_configured).toBe(true);
     expect(body.bot_username).toBe(FAKE_BOT_USERNAME);
     expect(body.deep_link).toBe(`https://t.me/${FAKE_BOT_USERNAME}?start=${body.connection_key}`);
+  });
+
+  it('a configured bot whose Bot API does not answer: the key comes, configured, without username or link', async () => {
+    // Port 9 (discard) refuses at once: getMe fails, as with Telegram unreachable.
+    const unreachable = await createTestApp({
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+    });
+    try {
+      const user = await signedInUser(unreachable);
+      const response = await unreachable.app.inject({
+        method: 'GET',
+        url: `${unreachable.prefix}${API.telegram.key}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        connection_key: expect.any(String),
+        bot_configured: true,
+        bot_username: null,
+        deep_link: null,
+      });
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it('/start <key> links the account with its name; a second account on the same key too', async () => {

@@ -54,7 +54,12 @@ describe('the connection key', () => {
     const first = await call('GET', API.telegram.key, user.cookie);
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toEqual({ connection_key: expect.any(String), bot_username: null, deep_link: null });
+    expect(body).toEqual({
+      connection_key: expect.any(String),
+      bot_configured: false,
+      bot_username: null,
+      deep_link: null,
+    });
     expect(body.connection_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await keyOf(user.cookie)).toBe(body.connection_key);
     const other = await signedInUser(t);

@@ -53,6 +53,8 @@ export function createTelegramService(deps: {
   database: Database;
   ledger: Pick<LedgerService, 'getBalances'>;
   orders: Pick<OrdersService, 'countDealsSince'>;
+  /** Whether a bot runs (TELEGRAM_BOT_TOKEN is set). */
+  botConfigured: boolean;
   /** The bot's username, or null when no bot is configured (or Telegram has not told it yet). */
   botUsername: () => Promise<string | null>;
   now: () => Date;
@@ -64,11 +66,15 @@ export function createTelegramService(deps: {
   }
 
   return {
-    /** GET get_tg_key: the key (made on the first call, then stable) and the bot's deep link. */
+    /**
+     * GET get_tg_key: the key (made on the first call, then stable), whether a bot runs, and its deep link
+     * (null while Telegram has not told the bot's username).
+     */
     async getKey(userId: string): Promise<TelegramKeyResponse> {
       const [key, username] = await Promise.all([keyOf(userId), deps.botUsername()]);
       return {
         connection_key: key,
+        bot_configured: deps.botConfigured,
         bot_username: username,
         deep_link: username ? `https://t.me/${username}?start=${key}` : null,
       };

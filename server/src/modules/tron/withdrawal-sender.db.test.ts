@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hexToBytes } from '@noble/hashes/utils.js';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -13,6 +14,7 @@ import {
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
 import { parseArgs } from '../../cli/commands/types.ts';
 import { withdrawalsCommand } from '../../cli/commands/withdrawals.ts';
+import { telegramNotifications } from '../../db/schema/index.ts';
 import * as wallet from '../wallet/wallet.repository.ts';
 import { createTronService } from './tron.service.ts';
 import { tronAddressFromPrivateKey } from './tron-address.ts';
@@ -175,6 +177,8 @@ describe('withdrawal sender', () => {
       .deriveChild(0).privateKey!;
     expect(sim.balanceOf(tronAddressFromPrivateKey(emptyKey))).toBe(0n);
     const { lead, row } = await verifiedWithdrawal(30, freshDestination());
+    const key = (await t.ctx.telegram.getKey(lead.user.id)).connection_key;
+    await t.ctx.telegram.linkByKey(key, { telegramId: 600_000_001, name: 'Лид' });
     expect(await available(lead.user.id)).toBe(69_000_000n);
     await sender({ privateKey: emptyKey }).runOnce();
     expect((await reload(row.id)).status).toBe('broadcast');
@@ -183,6 +187,19 @@ describe('withdrawal sender', () => {
     expect(failed.status).toBe('failed');
     expect(failed.lastError).toMatch(/REVERT/);
     expect(await available(lead.user.id)).toBe(100_000_000n);
+    // The user is told in Telegram, in the release's transaction, that the money came back.
+    const notices = await t.database.db
+      .select({ text: telegramNotifications.text })
+      .from(telegramNotifications)
+      .where(
+        and(
+          eq(telegramNotifications.userId, lead.user.id),
+          eq(telegramNotifications.kind, 'withdrawal_returned'),
+        ),
+      );
+    expect(notices.map((notice) => notice.text)).toEqual([
+      `Вывод $30.00 на адрес ${row.toAddress} не выполнен: $31.00 (сумма и комиссия) возвращены на баланс`,
+    ]);
   });
 });
 

@@ -52,7 +52,7 @@ export function createWithdrawalSender(deps: {
   /** Most TRX a withdrawal may burn for energy, in sun (TRON_FEE_LIMIT_TRX through the tron service). */
   feeLimitSun: bigint;
   log: Logger;
-  /** Telegram notifications: a withdrawal that reached the chain is told in its confirming transaction. */
+  /** Telegram notifications: a withdrawal confirmed or failed is told in that transaction. */
   notifier: Notifier;
   now?: () => Date;
   staleClaimMs?: number;
@@ -84,6 +84,13 @@ export function createWithdrawalSender(deps: {
         },
         tx,
       );
+      await deps.notifier.notify(tx, row.userId, {
+        kind: 'withdrawal_returned',
+        outcome: 'failed',
+        amountMicro: row.amount,
+        feeMicro: row.fee,
+        address: row.toAddress,
+      });
       return true;
     });
     if (done) log.warn({ withdrawalId: row.id, txid: row.txid, reason }, 'withdrawal failed; funds released');

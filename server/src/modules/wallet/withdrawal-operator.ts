@@ -20,7 +20,7 @@ const TXID = /^[0-9a-f]{64}$/i;
 export function createWithdrawalOperator(deps: {
   database: Database;
   ledger: LedgerService;
-  /** Telegram notifications: a withdrawal paid by hand is told in its own transaction. */
+  /** Telegram notifications: a withdrawal paid by hand or rejected is told in its own transaction. */
   notifier: Notifier;
   now?: () => Date;
 }) {
@@ -76,6 +76,13 @@ export function createWithdrawalOperator(deps: {
           },
           tx,
         );
+        await deps.notifier.notify(tx, rejected.userId, {
+          kind: 'withdrawal_returned',
+          outcome: 'rejected',
+          amountMicro: rejected.amount,
+          feeMicro: rejected.fee,
+          address: rejected.toAddress,
+        });
         return rejected;
       });
       if (!moved) {

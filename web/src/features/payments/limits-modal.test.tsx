@@ -41,12 +41,22 @@ describe('LimitsModal', () => {
     expect(LIMIT_PLACEHOLDERS).toEqual({ min: '0', max: '100000' });
   });
 
-  it('keeps digits only', async () => {
+  it('keeps digits and one decimal point; a typed comma is the point ("1000,5" never becomes 10005)', async () => {
     const user = userEvent.setup();
-    renderModal();
+    const { calls } = renderModal(undefined, {
+      [`POST ${PATH}`]: { body: { message: PAYMENT_TEXT.limitsSaved } },
+    });
     await screen.findByDisplayValue('50000');
     await user.type(min(), '1a0-0.5');
-    expect(min()).toHaveValue('1005');
+    expect(min()).toHaveValue('100.5');
+    await user.clear(min());
+    await user.type(min(), '1000,5');
+    expect(min()).toHaveValue('1000.5');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await screen.findByText(PAYMENT_TEXT.limitsSaved);
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      min_amount_for_deposit: '1000.5',
+    });
   });
 
   it('refuses a minimum above the maximum without sending', async () => {

@@ -1,5 +1,5 @@
 import {
-  filterDigits,
+  filterAmount,
   LIMIT_PLACEHOLDERS,
   PAYMENT_MESSAGES,
   PAYMENT_TEXT,
@@ -37,8 +37,9 @@ export interface LimitsModalProps {
 }
 
 /**
- * Deposit limits of a method (spec §3 Payment limits, §5 Limits): digits only, placeholders 0 and 100000,
- * min not above max, editable only while the method is off.
+ * Deposit limits of a method (spec §3 Payment limits, §5 Limits): rubles with up to two decimals, a typed
+ * comma taken as the decimal point (issue 11: every money field; digits only would turn "1000,50" into
+ * 100050), placeholders 0 and 100000, min not above max, editable only while the method is off.
  */
 export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
   const limits = usePaymentLimits(method.id, open);
@@ -111,24 +112,24 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
           ) : null}
           <Field label="Минимальная сумма, ₽" error={formState.errors.min_amount_for_deposit?.message}>
             <Input
-              inputMode="numeric"
+              inputMode="decimal"
               autoComplete="off"
               placeholder={LIMIT_PLACEHOLDERS.min}
-              maxLength={12}
+              maxLength={15}
               disabled={locked}
               className="tabular-nums"
-              {...withInputFilter(register('min_amount_for_deposit'), filterDigits)}
+              {...withInputFilter(register('min_amount_for_deposit'), filterAmount)}
             />
           </Field>
           <Field label="Максимальная сумма, ₽" error={formState.errors.max_amount_for_deposit?.message}>
             <Input
-              inputMode="numeric"
+              inputMode="decimal"
               autoComplete="off"
               placeholder={LIMIT_PLACEHOLDERS.max}
-              maxLength={12}
+              maxLength={15}
               disabled={locked}
               className="tabular-nums"
-              {...withInputFilter(register('max_amount_for_deposit'), filterDigits)}
+              {...withInputFilter(register('max_amount_for_deposit'), filterAmount)}
             />
           </Field>
         </form>

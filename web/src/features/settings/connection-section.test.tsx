@@ -45,16 +45,35 @@ describe('Connection: the key', () => {
     expect(await screen.findByText(T.keyCopied)).toBeInTheDocument();
   });
 
-  it('says the bot is not configured when bot_username is null, and still shows the key', async () => {
+  it('says the bot is not configured when the server runs none, and still shows the key', async () => {
     mockApi(
       settingsApi(false, {
-        [`GET ${API.telegram.key}`]: { body: { connection_key: 'k-9', bot_username: null, deep_link: null } },
+        [`GET ${API.telegram.key}`]: {
+          body: { connection_key: 'k-9', bot_configured: false, bot_username: null, deep_link: null },
+        },
       }),
     );
     renderAt('/settings#connection');
     expect(await screen.findByText(T.botMissing)).toBeInTheDocument();
+    expect(screen.queryByText(T.botUnreachable)).not.toBeInTheDocument();
     expect(screen.getByTestId('connection-key')).toHaveTextContent('k-9');
     expect(screen.queryByTestId('telegram-qr')).not.toBeInTheDocument();
+    expect(screen.getByText(T.accountsEmptyNoBot('k-9'))).toBeInTheDocument();
+  });
+
+  it('says a configured bot is unreachable for now (not missing) when Telegram did not tell its name', async () => {
+    mockApi(
+      settingsApi(false, {
+        [`GET ${API.telegram.key}`]: {
+          body: { connection_key: 'k-9', bot_configured: true, bot_username: null, deep_link: null },
+        },
+      }),
+    );
+    renderAt('/settings#connection');
+    expect(await screen.findByText(T.botUnreachable)).toBeInTheDocument();
+    expect(screen.queryByText(T.botMissing)).not.toBeInTheDocument();
+    expect(screen.getByTestId('connection-key')).toHaveTextContent('k-9');
+    expect(screen.getByText(T.accountsEmptyBotUnknown('k-9'))).toBeInTheDocument();
   });
 
   it('refreshes the key only after confirming, then says all accounts were disconnected', async () => {
@@ -91,7 +110,14 @@ describe('Connection: the key', () => {
         [`GET ${API.telegram.key}`]: () =>
           ++attempts === 1
             ? { status: 404, body: { detail: 'x' } }
-            : { body: { connection_key: 'k-2', bot_username: 'b', deep_link: 'https://t.me/b?start=k-2' } },
+            : {
+                body: {
+                  connection_key: 'k-2',
+                  bot_configured: true,
+                  bot_username: 'b',
+                  deep_link: 'https://t.me/b?start=k-2',
+                },
+              },
       }),
     );
     renderAt('/settings#connection');

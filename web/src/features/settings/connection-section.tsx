@@ -55,9 +55,13 @@ function KeyCard({ data }: { data: TelegramKeyResponse }) {
         title={<span id="connection-title">{T.connectionTitle}</span>}
         description={T.connectionDescription}
       />
-      {data.bot_username === null ? (
+      {!data.bot_configured ? (
         <Alert tone="warning" title={T.botMissing} className="mb-5">
           {T.botMissingBody}
+        </Alert>
+      ) : data.bot_username === null ? (
+        <Alert tone="warning" title={T.botUnreachable} className="mb-5">
+          {T.botUnreachableBody}
         </Alert>
       ) : null}
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
@@ -183,7 +187,9 @@ function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined })
         description={
           keyData?.bot_username
             ? T.accountsEmptyWithBot(keyData.bot_username, key)
-            : T.accountsEmptyNoBot(key)
+            : keyData?.bot_configured
+              ? T.accountsEmptyBotUnknown(key)
+              : T.accountsEmptyNoBot(key)
         }
       />
     );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
 import { currentPath, loadLazyRoutes, renderAt } from '../../test/render.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { notify } from '../../ui/toast.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
 import { settingsApi, userInfo } from './test-fixtures.ts';
@@ -160,6 +161,32 @@ describe('Profile: avatar', () => {
       ).toBe(true),
     );
     expect(screen.queryByTestId('avatar-preview')).not.toBeInTheDocument();
+  });
+
+  it('shows the new avatar in the shell at once: the sidebar and the top bar', async () => {
+    setViewportWidth(1280);
+    try {
+      const user = userEvent.setup();
+      mockApi(
+        settingsApi(false, {
+          [`POST ${API.settings.changeAvatar}`]: { body: { status: 'success', avatar_url: '/a/u1/new.jpg' } },
+        }),
+      );
+      renderAt('/settings#profile');
+      await user.upload(await screen.findByLabelText(T.avatar), file('me.jpg', 'image/jpeg', 1_000));
+      await user.click(await screen.findByRole('button', { name: T.saveAvatar }));
+      expect(await screen.findByText(SETTINGS_MESSAGES.success)).toBeInTheDocument();
+      const sidebar = screen.getByTestId('sidebar');
+      await waitFor(() =>
+        expect(within(sidebar).getByRole('img', { name: 'anna' })).toHaveAttribute('src', '/a/u1/new.jpg'),
+      );
+      // The sidebar, the top bar and the profile's current picture: all the new image, none left behind.
+      const pictures = screen.getAllByRole('img', { name: 'anna' });
+      expect(pictures.length).toBeGreaterThanOrEqual(3);
+      for (const picture of pictures) expect(picture).toHaveAttribute('src', '/a/u1/new.jpg');
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 });
 

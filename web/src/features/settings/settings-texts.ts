@@ -43,6 +43,9 @@ export const SETTINGS_TEXT = {
   botMissing: 'Telegram-бот ещё не настроен',
   botMissingBody:
     'Подключить аккаунт через бота пока нельзя. Ключ ниже уже действует и понадобится, когда бот заработает.',
+  botUnreachable: 'Telegram сейчас не отвечает',
+  botUnreachableBody:
+    'Ссылку на бота и QR-код показать пока не удалось. Ключ ниже действует: отправьте боту команду /start с ним или обновите страницу позже.',
   refreshKey: 'Обновить ключ',
   refreshConfirmTitle: 'Обновить ключ подключения?',
   refreshConfirmBody:
@@ -51,6 +54,8 @@ export const SETTINGS_TEXT = {
   accountsEmpty: 'Аккаунты Telegram не подключены',
   accountsEmptyWithBot: (bot: string, key: string) =>
     `Откройте ссылку на бота выше или отправьте боту @${bot} команду /start ${key}. Аккаунт появится здесь сам.`,
+  accountsEmptyBotUnknown: (key: string) =>
+    `Отправьте боту команду /start ${key}. Аккаунт появится здесь сам.`,
   accountsEmptyNoBot: (key: string) =>
     `Когда бот будет настроен, отправьте ему команду /start ${key}. Аккаунт появится здесь сам.`,
   telegramId: 'ID',
@@ -60,11 +65,13 @@ export const SETTINGS_TEXT = {
   disconnectBody: (name: string) =>
     `Аккаунт ${name} перестанет получать уведомления. Последний подключённый аккаунт отключить нельзя.`,
   notificationTitle: 'Уведомления в Telegram',
-  notificationDescription: 'Изменения сохраняются сразу.',
+  notificationDescription:
+    'Изменения сохраняются сразу. Уведомления о спорах приходят всегда, независимо от этих настроек.',
   notifyPayments: 'Уведомления о платежах',
-  notifyPaymentsHint: 'Новые сделки, подтверждения и споры.',
+  notifyPaymentsHint: 'Новая сделка (сумма, банк, способ), завершённая и истёкшая сделка.',
   notifyAccount: 'Уведомления об аккаунте',
-  notifyAccountHint: 'Входы, смена пароля, операции с кошельком.',
+  notifyAccountHint:
+    'Вход в аккаунт (время и IP), смена пароля, заявка на вывод, отправленный и вернувшийся на баланс вывод, изменения белого списка, терминал не на связи.',
   walletsTitle: 'Белый список кошельков',
   walletsDescription:
     'Когда белый список включён, вывод возможен только на адреса из него. Новый адрес становится доступен для вывода не сразу.',

@@ -66,6 +66,7 @@ export function settingsApi(isLead: boolean, extra: Handlers = {}): Handlers {
     [`GET ${API.telegram.key}`]: {
       body: {
         connection_key: 'k-12345',
+        bot_configured: true,
         bot_username: 'processing_bot',
         deep_link: 'https://t.me/processing_bot?start=k-12345',
       },

@@ -63,7 +63,7 @@ export function Sidebar() {
       </nav>
       <div className="border-t border-gray-100 p-4">
         <div className="mb-2 flex items-center gap-3 rounded-lg px-2 py-2">
-          <Avatar name={name} size="sm" />
+          <Avatar src={user.avatar} name={name} size="sm" />
           <div className="min-w-0">
             <p className="truncate text-small font-medium text-gray-900">{name}</p>
             <p className="truncate text-caption text-gray-500">{user.email}</p>

@@ -205,6 +205,10 @@ describe('Withdraw tab (leads)', () => {
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
     await user.type(amount, '1a2.5.0$');
     expect(amount).toHaveValue('12.50');
+    // A typed comma is the decimal point: the field holds "12.5", never "125".
+    await user.clear(amount);
+    await user.type(amount, '12,5');
+    expect(amount).toHaveValue('12.5');
     const address = screen.getByRole('textbox', { name: 'Wallet Address' });
     await user.type(address, 'T-U E_Z!');
     expect(address).toHaveValue('TUEZ');

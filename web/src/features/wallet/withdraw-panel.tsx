@@ -1,6 +1,6 @@
 import {
+  filterAmount,
   filterCryptoAddress,
-  filterWithdrawAmount,
   usdtText,
   WALLET_MESSAGES,
   WALLET_SUCCESS_MS,
@@ -170,11 +170,11 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
                   name={field.name}
                   value={field.value}
                   onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(filterWithdrawAmount(event.target.value))}
+                  onChange={(event) => field.onChange(filterAmount(event.target.value))}
                   invalid={Boolean(amountError)}
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder="0,00"
+                  placeholder="0.00"
                   trailing={<span className="pr-2.5 text-small font-medium text-gray-500">USDT</span>}
                 />
               )}
