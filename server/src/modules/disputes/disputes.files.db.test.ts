@@ -4,6 +4,7 @@ import http from 'node:http';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/multipart.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
   createTestApp,
@@ -57,25 +58,8 @@ describe('dispute evidence files', () => {
   }
 
   const boundary = 'evidence-boundary';
-  function form(type: string | null, files: { name: string; content: Buffer }[]) {
-    const parts: Buffer[] = [];
-    if (type !== null) {
-      parts.push(
-        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
-      );
-    }
-    for (const file of files) {
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-        ),
-        file.content,
-        Buffer.from('\r\n'),
-      );
-    }
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    return Buffer.concat(parts);
-  }
+  const form = (type: string | null, files: { name: string; content: Buffer }[]) =>
+    multipartBody(boundary, type === null ? {} : { type }, files);
   const upload = (
     cookie: string,
     disputeId: string,

@@ -198,7 +198,8 @@ export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListR
 /**
  * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have had their
  * say — the trader added evidence, and the merchant opened the dispute itself (its reason is its statement) or
- * added evidence (a dispute support opened waits for the merchant's files or the deadline). Locked with SKIP LOCKED, so two passes never move one twice. Says whether the trader added any.
+ * added evidence (a dispute support opened waits for the merchant's files or the deadline). Locked with SKIP
+ * LOCKED, so two passes never move one twice. Says whether the trader added any.
  */
 export async function lockDueWaiting(
   tx: DbOrTx,

@@ -1,6 +1,7 @@
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/multipart.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
   createTestApp,
@@ -16,22 +17,8 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 1)]);
 const boundary = 'support-boundary';
 
 /** A multipart body of text fields and files. */
-function form(fields: Record<string, string>, files: { name: string; content: Buffer }[] = []) {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(parts);
-}
+const form = (fields: Record<string, string>, files: { name: string; content: Buffer }[] = []) =>
+  multipartBody(boundary, fields, files);
 
 /**
  * Support's side of disputes with a clock: blocks expire after DISPUTE_BLOCK_TTL_MIN, a block stops every

@@ -136,6 +136,8 @@ export async function lockBalances(db: DbOrTx, userId: string) {
  * by another movement) in opposite orders and deadlock.
  */
 export async function lockBalancesCreating(db: DbOrTx, userId: string) {
+  const existing = await lockBalances(db, userId);
+  if (existing) return existing;
   await ensureUserAccounts(db, [userId]);
   await db
     .insert(userBalances)

@@ -32,6 +32,14 @@ const sberTransfer = (rubles: number) =>
 describe('deal lifecycle', () => {
   let t: TestApp;
   let now = new Date('2031-03-01T09:00:00Z');
+  /** A bank SMS from the terminal, received on the phone at `receivedAt` (now unless told). */
+  const notify = (token: string, text: string, id = randomUUID(), receivedAt = now) =>
+    devicePost(
+      t,
+      API.device.notifications,
+      { items: [{ id, source: 'sms', sender: '900', text, received_at: receivedAt.toISOString() }] },
+      { token },
+    );
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => now });
     await setRate(t, '100.00');
@@ -250,23 +258,7 @@ describe('deal lifecycle', () => {
       {
         actor: 'terminal',
         to: 'complete',
-        attempt: (_id, rubles) =>
-          devicePost(
-            t,
-            API.device.notifications,
-            {
-              items: [
-                {
-                  id: randomUUID(),
-                  source: 'sms',
-                  sender: '900',
-                  text: sberTransfer(rubles),
-                  received_at: now.toISOString(),
-                },
-              ],
-            },
-            { token: deviceToken! },
-          ),
+        attempt: (_id, rubles) => notify(deviceToken!, sberTransfer(rubles)),
       },
       {
         actor: 'timer',
@@ -331,14 +323,6 @@ describe('deal lifecycle', () => {
   });
 
   describe('auto-confirmation by a terminal notification', () => {
-    const notify = (token: string, text: string, id = randomUUID()) =>
-      devicePost(
-        t,
-        API.device.notifications,
-        { items: [{ id, source: 'sms', sender: '900', text, received_at: now.toISOString() }] },
-        { token },
-      );
-
     it('completes the one open deal of that amount on the terminal, once; a replay is a duplicate', async () => {
       const merchant = await merchantWithKey(t);
       const { traderId, deviceToken } = await routableMethod(t, { balanceUsdt: 100n * USDT });
@@ -372,23 +356,7 @@ describe('deal lifecycle', () => {
       const merchant = await merchantWithKey(t);
       const { deviceToken } = await routableMethod(t, { balanceUsdt: 100n * USDT });
       const order = (await postOrder(t, merchant.key, { amount: '1550.00' })).json();
-      const sent = (receivedAt: Date) =>
-        devicePost(
-          t,
-          API.device.notifications,
-          {
-            items: [
-              {
-                id: randomUUID(),
-                source: 'sms',
-                sender: '900',
-                text: sberTransfer(1550),
-                received_at: receivedAt.toISOString(),
-              },
-            ],
-          },
-          { token: deviceToken! },
-        );
+      const sent = (receivedAt: Date) => notify(deviceToken!, sberTransfer(1550), undefined, receivedAt);
       // The SMS came 10 minutes before this deal existed (the phone was offline): it paid something else.
       const late = await sent(new Date(now.getTime() - 10 * 60_000));
       expect(late.json().results[0].status).toBe('unmatched');
