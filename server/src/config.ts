@@ -131,6 +131,11 @@ const envSchema = z.object({
   WITHDRAWAL_FEE_USDT: usdtAmount.default('1'),
   WITHDRAWAL_MIN_USDT: usdtAmount.default('10'),
   WITHDRAWAL_AUTO_LIMIT_USDT: usdtAmount.default('1000'),
+  /**
+   * Most USDT one user's withdrawals may be approved automatically within a rolling 24 hours; beyond, the
+   * operator decides (so splitting a large withdrawal into small ones does not avoid the operator).
+   */
+  WITHDRAWAL_AUTO_DAILY_LIMIT_USDT: usdtAmount.default('2000'),
   /** Most TRX a withdrawal's USDT transfer may burn for energy (the transaction's fee_limit). */
   TRON_FEE_LIMIT_TRX: positiveInt.default(100),
   /** The bot's token from @BotFather; without it there is no bot and no notifications are sent. */

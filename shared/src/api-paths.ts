@@ -54,6 +54,8 @@ export const API = {
     withdrawVerify: '/account/wallet/withdraw/verify/',
     /** Our addition: the withdrawal fee and minimum, shown before the user submits. */
     withdrawLimits: '/account/wallet/withdraw/limits/',
+    /** Our addition: what can be withdrawn now, the reserves and the debt that hold the rest back. */
+    withdrawable: '/account/wallet/withdraw/available/',
     /** Our addition: the user's withdrawals (in flight and history), newest first. */
     withdrawals: '/account/wallet/withdrawals/',
     white: '/account/wallet/white/',

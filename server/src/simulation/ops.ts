@@ -21,7 +21,7 @@ export type Op =
   | { k: 'toggle'; t: number; m: number; on: boolean }
   | { k: 'terminal'; t: number; on: boolean }
   | { k: 'deposit'; t: number; usdt: number; mode: 'plain' | 'replay' | 'reorder' | 'late' }
-  /** all: the whole available balance less the fee (a drained lead: a later dispute hold becomes a debt). */
+  /** all: everything withdrawable less the fee (a drained lead: a later dispute hold becomes a debt). */
   | { k: 'withdraw'; t: number; usdt: number; outcome: 'send' | 'fail' | 'reject' | 'approve'; all?: true }
   | { k: 'order'; m: number; rub: number; mode: 'sbp' | 'c2c'; retry: boolean }
   | { k: 'pay'; d: number }
@@ -323,7 +323,9 @@ async function withdraw(world: World, model: Model, trader: TraderState, op: Ext
   const address = world.payee;
   const fee = parseUsdt(ctx.config.WITHDRAWAL_FEE_USDT) ?? 0n;
   const amount = op.all
-    ? Number(((await ctx.ledger.getBalances(trader.user.id)).available - fee) / 1_000_000n)
+    ? Number(
+        ((await ctx.ledger.withdrawable(trader.user.id, world.clock.now())).withdrawable - fee) / 1_000_000n,
+      )
     : op.usdt;
   await ctx.wallet.requestWithdrawal(trader.user, { amount, address }, IP);
   const verified = await ctx.wallet.verifyWithdrawal(trader.user, {

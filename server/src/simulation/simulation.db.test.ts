@@ -74,9 +74,10 @@ describe('seeded simulation', () => {
     { k: 'order', m: 0, rub: 3500, mode: 'sbp', retry: false },
     { k: 'tick', s: 3_600 },
     { k: 'withdraw', t: 0, usdt: 10, outcome: 'approve', all: true },
-    // The drained lead's expired deal disputed: the hold exceeds available and becomes a debt, which the next
-    // deposit repays.
-    { k: 'dispute', d: 0, by: 'merchant' },
+    // The drained lead kept only the expired deal's reserve, which a new deal of the same amount freezes; the
+    // expired deal disputed then: the hold exceeds available and becomes a debt, which the next deposit repays.
+    { k: 'order', m: 0, rub: 3500, mode: 'sbp', retry: false },
+    { k: 'dispute', d: 1, by: 'merchant' },
     { k: 'verdict', x: 0, r: 'merchant' },
     { k: 'deposit', t: 0, usdt: 100, mode: 'late' },
     // A referred trader's completed deal pays the lead a commission; terminals go offline and back.

@@ -117,6 +117,21 @@ export const withdrawLimitsResponse = z.object({ fee: z.number(), minimum: z.num
 export type WithdrawLimits = z.infer<typeof withdrawLimitsResponse>;
 
 /**
+ * GET account/wallet/withdraw/available/ (our addition, issue 23): what can be withdrawn now, USDT as
+ * numbers. `withdrawable` is available − reserved (never below 0), and 0 while `debt` is not; `reserves` are
+ * the amounts released from expired or canceled deals that stay until each deal's dispute window closes
+ * (`until`, ISO 8601), the soonest first.
+ */
+export const withdrawableResponse = z.object({
+  available: z.number(),
+  withdrawable: z.number(),
+  reserved: z.number(),
+  debt: z.number(),
+  reserves: z.array(z.object({ amount: z.number(), until: z.string() })),
+});
+export type WithdrawableBalance = z.infer<typeof withdrawableResponse>;
+
+/**
  * The whitelist's add form: required ('Введите адрес кошелька'), then a Tron address whose base58check
  * checksum matches, so a mistyped character is caught before sending.
  */

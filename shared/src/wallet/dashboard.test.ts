@@ -27,6 +27,8 @@ describe('dashboard contract', () => {
       frozen_balance: 0,
       total_profit: 0,
       withdrawing: 0,
+      withdrawable: 0,
+      reserved: 0,
       is_lead: false,
       white_list: [],
     };

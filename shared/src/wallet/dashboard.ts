@@ -19,6 +19,13 @@ export const dashboardProfileSchema = z.object({
    * returned). It has left balance and comes back only if the withdrawal fails or is rejected.
    */
   withdrawing: z.number(),
+  /**
+   * Our additions (issue 23): what can be withdrawn now (available − reserved, never below 0; 0 while the user
+   * owes a dispute's shortfall), and the part of available released from expired or canceled deals whose
+   * dispute window is still open (it backs deals but cannot be withdrawn).
+   */
+  withdrawable: z.number(),
+  reserved: z.number(),
   is_lead: z.boolean(),
   /**
    * The lead's whitelist entries (spec: item shape not shown), each with when it becomes usable, so the

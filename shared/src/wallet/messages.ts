@@ -32,6 +32,11 @@ export function insufficientFundsText(needed: string, fee: string): string {
   return `Недостаточно средств: нужно ${needed} USDT с учётом комиссии ${fee} USDT`;
 }
 
+/** A withdrawal while the user owes a dispute's shortfall (issue 23): what is owed is not available. */
+export function debtOutstandingText(debt: string): string {
+  return `Вывод недоступен: погасите задолженность по спорам (${debt} USDT)`;
+}
+
 /** The whitelist is full. */
 export function whitelistFullText(maximum: number): string {
   return `В белом списке может быть не более ${maximum} адресов`;
@@ -87,6 +92,25 @@ export const WITHDRAWALS_TEXT = {
   noAddressBody:
     'Сначала создайте адрес кошелька на вкладке Deposit: вывод открывается, когда у аккаунта есть адрес TRC20.',
 } as const;
+
+/** The withdraw form's lines on what can leave now and why the rest cannot (issue 23). */
+export const WITHDRAWABLE_TEXT = {
+  withdrawable: 'Доступно к выводу',
+  reserved: 'В резерве',
+  reservedHint:
+    'USDT истёкших и отменённых сделок: они обеспечивают новые сделки, но выводятся после окончания срока открытия спора по сделке.',
+  debt: 'Задолженность по спорам',
+  debtHint:
+    'Пока есть задолженность, вывод недоступен. Она погашается пополнением и вознаграждениями за сделки.',
+  loadFailed: 'Не удалось узнать, сколько доступно к выводу',
+  max: 'Макс.',
+  maxLabel: 'Вывести всё доступное за вычетом комиссии',
+} as const;
+
+/** One reserve's line: "В резерве до 12.03 14:05"; `when` is a local day, month and time. */
+export function reservedUntilText(when: string): string {
+  return `В резерве до ${when}`;
+}
 
 /** The explorer page of a Tron transaction. */
 export function tronscanTransactionUrl(txid: string): string {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from './format-date.ts';
+import { formatDate, formatDayTime } from './format-date.ts';
 
 describe('formatDate', () => {
   // A zone far from UTC (+10, no daylight saving), so reading the UTC fields instead of local ones shows.
@@ -23,5 +23,19 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate(undefined)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('formatDayTime', () => {
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'Asia/Vladivostok');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('writes day.month HH:mm in local time, a dash when unreadable', () => {
+    expect(formatDayTime('2026-03-12T04:05:00.000Z')).toBe('12.03 14:05');
+    expect(formatDayTime('nope')).toBe('—');
   });
 });

@@ -111,4 +111,27 @@ describe('ledger-verify', () => {
     );
     expect((await run(ledgerVerifyCommand, [])).code).toBe(0);
   });
+
+  it('checks reserves: one that claims more than its release credited is named with the reason', async () => {
+    const user = await newUser();
+    const ledger = createLedgerService({ database });
+    await run(adjustBalanceCommand, [user.email, '5', '--reason', 'seed']);
+    await ledger.freeze({ userId: user.id, amount: 5_000_000n, idempotencyKey: `f:${user.id}` });
+    await ledger.release({
+      userId: user.id,
+      amount: 5_000_000n,
+      idempotencyKey: `r:${user.id}`,
+      reserve: { subject: `deal:${user.id}`, until: new Date(Date.now() + 60_000) },
+    });
+    expect((await run(ledgerVerifyCommand, [])).code).toBe(0);
+    await database.db.execute(
+      sql`update ledger_reserves set amount = 6000000, remaining = 6000000 where subject = ${`deal:${user.id}`}`,
+    );
+    const dirty = await run(ledgerVerifyCommand, []);
+    expect(dirty.code).toBe(1);
+    expect(dirty.output).toMatch(
+      /reserve:\d+: postings say 5, stored 6 \(amount differs from the release's credit to available\)/,
+    );
+    await database.db.execute(sql`delete from ledger_reserves where subject = ${`deal:${user.id}`}`);
+  });
 });

@@ -19,18 +19,21 @@ export function parseSignedUsdt(text: string): bigint | null {
 export const ledgerVerifyCommand: AdminCommand = {
   name: 'ledger-verify',
   usage: 'ledger-verify',
-  summary: 'Recomputes every balance from the ledger postings; lists any difference and exits 1.',
+  summary:
+    'Recomputes every balance from the ledger postings and checks every reserve against its release; lists any difference and exits 1.',
   async run(_args, { database, print }) {
     const differences = await createLedgerService({ database }).verify();
     if (differences.length === 0) {
       print(
-        'Ledger is consistent: every balance equals the sum of its postings and every transaction balances.',
+        'Ledger is consistent: every balance equals the sum of its postings, every transaction balances and every reserve matches its release.',
       );
       return 0;
     }
     print(`Ledger differences (${differences.length}):`);
-    for (const { account, expected, actual } of differences) {
-      print(`  ${account}: postings say ${formatUsdt(expected)}, stored ${formatUsdt(actual)}`);
+    for (const { account, expected, actual, problem } of differences) {
+      print(
+        `  ${account}: postings say ${formatUsdt(expected)}, stored ${formatUsdt(actual)}${problem ? ` (${problem})` : ''}`,
+      );
     }
     return 1;
   },

@@ -45,3 +45,23 @@ export const userBalances = pgTable('user_balances', {
   debt: bigint('debt', { mode: 'bigint' }).notNull().default(0n),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * USDT a release put back into available that cannot be withdrawn before `until` (the deal's dispute window);
+ * a dispute hold on the deal uses it up. Mirrors 0019_reserves.sql.
+ */
+export const ledgerReserves = pgTable('ledger_reserves', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  subject: text('subject').notNull().unique('ledger_reserves_subject_idx'),
+  releaseTransactionId: uuid('release_transaction_id')
+    .notNull()
+    .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  remaining: bigint('remaining', { mode: 'bigint' }).notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  consumedBy: uuid('consumed_by').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

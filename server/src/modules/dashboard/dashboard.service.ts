@@ -52,6 +52,8 @@ export function createDashboardService(deps: {
   wallet: WalletService;
   terminals: TerminalsService;
   orders: Pick<OrdersService, 'lastDeals' | 'dealCountsByBucket'>;
+  /** The clock the reserves are judged by (the services' clock). */
+  now?: () => Date;
 }) {
   const db = deps.database.db;
 
@@ -66,7 +68,7 @@ export function createDashboardService(deps: {
       const profile = await repo.findProfile(db, userId);
       if (!profile) throw notFound();
       const [balances, withdrawing, whiteList, terminals, transactions] = await Promise.all([
-        deps.ledger.getBalances(userId),
+        deps.ledger.withdrawable(userId, (deps.now ?? (() => new Date()))()),
         deps.wallet.withdrawingAmount(userId),
         profile.isLead ? deps.wallet.whitelistEntries(userId) : Promise.resolve([]),
         deps.terminals.dashboardTerminals(userId, DASHBOARD_TERMINALS_CAP),
@@ -81,6 +83,8 @@ export function createDashboardService(deps: {
           frozen_balance: microToNumber(balances.frozen),
           total_profit: microToNumber(balances.totalProfit),
           withdrawing: microToNumber(withdrawing),
+          withdrawable: microToNumber(balances.withdrawable),
+          reserved: microToNumber(balances.reserved),
           is_lead: profile.isLead,
           white_list: whiteList,
         },

@@ -8,6 +8,7 @@ import {
   userAccount,
 } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
+import * as reserves from './reserves.repository.ts';
 
 export type { AccountRef, SystemAccount, UserBucket } from './accounts.ts';
 export { SYSTEM_ACCOUNTS, systemAccount, USER_BUCKETS, userAccount } from './accounts.ts';
@@ -29,6 +30,20 @@ export class InsufficientFundsError extends Error {
   ) {
     super(message);
     this.name = 'InsufficientFundsError';
+  }
+}
+
+/**
+ * Thrown when money would leave (a withdrawal) while the user owes the platform a dispute's shortfall: what is
+ * owed is not available. Nothing is posted.
+ */
+export class DebtOutstandingError extends Error {
+  constructor(
+    readonly userId: string,
+    readonly debt: Micro,
+  ) {
+    super('Debt outstanding');
+    this.name = 'DebtOutstandingError';
   }
 }
 
@@ -68,10 +83,29 @@ export interface Balances {
   debt: Micro;
 }
 
+/** What of a user's money can leave now, and why the rest cannot. */
+export interface Withdrawable extends Balances {
+  /** Released from expired or canceled deals whose dispute window is still open (part of available). */
+  reserved: Micro;
+  /** available − reserved, never below 0; nothing while debt stands. */
+  withdrawable: Micro;
+  /** The reserves in force, the soonest to end first. */
+  reserves: { amount: Micro; until: Date }[];
+}
+
+/** Reserving what a release puts back into available until a dispute can no longer claim it. */
+export interface ReserveSpec {
+  /** What the reserve is for, e.g. `deal:<id>`; a dispute hold on the same subject uses it up. */
+  subject: string;
+  until: Date;
+}
+
 export interface LedgerDifference {
   account: string;
   expected: Micro;
   actual: Micro;
+  /** What is wrong, where the amounts alone do not say it (a reserve). */
+  problem?: string;
 }
 
 /** The one way money moves. Every later feature calls this; nothing else writes the ledger tables. */
@@ -81,13 +115,19 @@ export interface LedgerService {
     input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
     tx?: Tx,
   ): Promise<PostResult>;
-  /** User available → withdrawals in flight (amount + fee). Throws InsufficientFundsError. */
+  /**
+   * User available → withdrawals in flight (amount + fee), under the balances row's lock: throws
+   * DebtOutstandingError while the user owes anything, InsufficientFundsError when amount + fee is more than
+   * available minus the reserves in force at `at`.
+   */
   holdWithdrawal(
     input: {
       userId: string;
       amount: Micro;
       fee: Micro;
       idempotencyKey: string;
+      /** The moment reserves are judged at (the caller's clock, as the dispute window is); default now. */
+      at?: Date;
       meta?: Record<string, unknown>;
     },
     tx?: Tx,
@@ -97,7 +137,7 @@ export interface LedgerService {
     input: { userId: string; amount: Micro; fee: Micro; idempotencyKey: string },
     tx?: Tx,
   ): Promise<PostResult>;
-  /** In flight → back to the user's available (failed or rejected withdrawal). */
+  /** In flight → back to the user's available (failed or rejected withdrawal), repaying debt first. */
   releaseWithdrawal(
     input: { userId: string; amount: Micro; fee: Micro; idempotencyKey: string },
     tx?: Tx,
@@ -107,8 +147,14 @@ export interface LedgerService {
     input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
     tx?: Tx,
   ): Promise<PostResult>;
-  /** Deals: frozen → available (cancelled or expired deal). Throws InsufficientFundsError. */
-  release(input: { userId: string; amount: Micro; idempotencyKey: string }, tx?: Tx): Promise<PostResult>;
+  /**
+   * Deals: frozen → available (cancelled or expired deal), repaying debt first; with `reserve`, what reaches
+   * available is reserved (not withdrawable) until `reserve.until`. Throws InsufficientFundsError.
+   */
+  release(
+    input: { userId: string; amount: Micro; idempotencyKey: string; reserve?: ReserveSpec },
+    tx?: Tx,
+  ): Promise<PostResult>;
   /**
    * Deals: the trader's frozen `amount` is split into platformFee → platform fees, traderReward → the trader's
    * available (an earning), referral.amount → the lead's available (an earning), and the rest → the merchant's
@@ -128,10 +174,17 @@ export interface LedgerService {
   ): Promise<PostResult>;
   /**
    * Disputes: holds a released deal's `amount` again. Freezes what available has; the rest (the shortfall)
-   * is posted as the trader's debt, so no balance goes negative and no money is created.
+   * is posted as the trader's debt, so no balance goes negative and no money is created. The release's reserve
+   * (`reserveSubject`) is used up: the hold takes the reserved money first.
    */
   holdForDispute(
-    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    input: {
+      userId: string;
+      amount: Micro;
+      idempotencyKey: string;
+      reserveSubject?: string;
+      meta?: Record<string, unknown>;
+    },
     tx?: Tx,
   ): Promise<PostResult & { shortfall: Micro }>;
   /**
@@ -150,13 +203,21 @@ export interface LedgerService {
   /** The general primitive every helper above uses: one balanced ledger transaction. */
   post(spec: TransferSpec, tx?: Tx): Promise<PostResult>;
   getBalances(userId: string, tx?: Tx): Promise<Balances>;
-  /** Recomputes every balance from the postings; returns the differences (empty = clean). */
+  /** What the user could withdraw at `at` (the wallet shows it; holdWithdrawal decides under a lock). */
+  withdrawable(userId: string, at: Date, tx?: Tx): Promise<Withdrawable>;
+  /**
+   * Recomputes every balance from the postings and checks every reserve against the release that made it;
+   * returns the differences (empty = clean).
+   */
   verify(): Promise<LedgerDifference[]>;
 }
 
 const TYPE_PATTERN = /^[a-z][a-z_]{1,39}$/;
 const MAX_KEY_LENGTH = 200;
 const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n };
+
+/** The part of a user's balances row a movement sized by it reads under the row's lock. */
+type LockedBalances = { available: Micro; debt: Micro };
 
 function requirePositive(name: string, amount: Micro): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`${name} must be a positive bigint`);
@@ -311,8 +372,18 @@ export function createLedgerService(deps: { database: Database }): LedgerService
    * kept in meta.request), since its legs may differ from the first time's.
    */
   async function postSized(
-    input: { type: string; idempotencyKey: string; userId: string; request: string; alsoLocks?: string[] },
-    build: (balances: { available: Micro; debt: Micro }) => TransferSpec,
+    input: {
+      type: string;
+      idempotencyKey: string;
+      userId: string;
+      request: string;
+      alsoLocks?: string[];
+      /** Runs under the locks, before the legs are built: refuses the movement by throwing. */
+      check?: (inner: Tx, balances: LockedBalances) => Promise<void>;
+      /** Runs after a first (not replayed) posting, in its transaction: what the movement writes beside it. */
+      after?: (inner: Tx, transactionId: string, spec: TransferSpec) => Promise<void>;
+    },
+    build: (balances: LockedBalances, balancesOf: (userId: string) => LockedBalances) => TransferSpec,
     tx?: Tx,
   ): Promise<PostResult & { spec?: TransferSpec }> {
     const run = async (inner: Tx) => {
@@ -327,15 +398,18 @@ export function createLedgerService(deps: { database: Database }): LedgerService
       // Every user the movement touches is locked in the order the balance updates use, so two movements
       // crossing the same users (a settlement each way) cannot deadlock on these locks; a missing row is
       // created first, so the lock is always taken (repo.lockBalancesCreating says why).
-      let balances = { available: 0n, debt: 0n };
+      const locked = new Map<string, LockedBalances>();
       for (const userId of [...new Set([input.userId, ...(input.alsoLocks ?? [])])].sort()) {
-        const row = await repo.lockBalancesCreating(inner, userId);
-        if (userId === input.userId && row) balances = row;
+        locked.set(userId, (await repo.lockBalancesCreating(inner, userId)) ?? { available: 0n, debt: 0n });
       }
-      const spec = build(balances);
+      const balancesOf = (userId: string) => locked.get(userId) ?? { available: 0n, debt: 0n };
+      await input.check?.(inner, balancesOf(input.userId));
+      const spec = build(balancesOf(input.userId), balancesOf);
       const withRequest = { ...spec, meta: { ...spec.meta, request: input.request } };
       validate(withRequest);
-      return { ...(await postIn(inner, withRequest)), spec };
+      const result = await postIn(inner, withRequest);
+      if (!result.replayed) await input.after?.(inner, result.transactionId, spec);
+      return { ...result, spec };
     };
     if (tx) return tx.transaction(run);
     return db.transaction(run);
@@ -368,10 +442,26 @@ export function createLedgerService(deps: { database: Database }): LedgerService
       );
     },
 
-    async holdForDispute({ userId, amount, idempotencyKey, meta }, tx) {
+    async holdForDispute({ userId, amount, idempotencyKey, reserveSubject, meta }, tx) {
       requirePositive('amount', amount);
       const result = await postSized(
-        { type: 'dispute_hold', idempotencyKey, userId, request: `dispute_hold:${userId}:${amount}` },
+        {
+          type: 'dispute_hold',
+          idempotencyKey,
+          userId,
+          request: `dispute_hold:${userId}:${amount}`,
+          // The hold takes the deal's reserved money first: the reserve is used up, so what it held back is
+          // neither counted twice nor released to withdrawal by the reserve's end.
+          after: reserveSubject
+            ? async (inner, transactionId) => {
+                await reserves.consumeReserve(inner, {
+                  userId,
+                  subject: reserveSubject,
+                  consumedBy: transactionId,
+                });
+              }
+            : undefined,
+        },
         ({ available }) => {
           const covered = available < amount ? available : amount;
           const shortfall = amount - covered;
@@ -406,14 +496,17 @@ export function createLedgerService(deps: { database: Database }): LedgerService
         },
         ({ debt }) => {
           const forgiven = repayment(debt, forgive < amount ? forgive : amount);
+          // What else the trader owes (another dispute's shortfall) is repaid before anything reaches available.
+          const repaid = repayment(debt - forgiven, amount - forgiven);
           return {
             type: 'dispute_release',
             idempotencyKey,
-            meta: { userId, amount, forgiven },
+            meta:
+              repaid > 0n ? { userId, amount, forgiven, debtRepaid: repaid } : { userId, amount, forgiven },
             postings: legs(
               { account: userAccount(userId, 'frozen'), amount: -amount },
-              { account: userAccount(userId, 'available'), amount: amount - forgiven },
-              { account: userAccount(userId, 'debt'), amount: forgiven },
+              { account: userAccount(userId, 'available'), amount: amount - forgiven - repaid },
+              { account: userAccount(userId, 'debt'), amount: forgiven + repaid },
             ),
           };
         },
@@ -422,11 +515,24 @@ export function createLedgerService(deps: { database: Database }): LedgerService
       return { transactionId, replayed };
     },
 
-    async holdWithdrawal({ userId, amount, fee, idempotencyKey, meta }, tx) {
+    async holdWithdrawal({ userId, amount, fee, idempotencyKey, at = new Date(), meta }, tx) {
       requirePositive('amount', amount);
       requireNonNegative('fee', fee);
-      return post(
+      return postSized(
         {
+          type: 'withdrawal_hold',
+          idempotencyKey,
+          userId,
+          request: `withdrawal_hold:${userId}:${amount}:${fee}`,
+          // Decided under the balances row's lock, which every movement of this user's money takes: two
+          // withdrawals at once are checked one after the other, each against what the other left.
+          check: async (inner, { available, debt }) => {
+            if (debt > 0n) throw new DebtOutstandingError(userId, debt);
+            const reserved = await reserves.sumOpenReserves(inner, userId, at);
+            if (available - reserved < amount + fee) throw new InsufficientFundsError(userId);
+          },
+        },
+        () => ({
           type: 'withdrawal_hold',
           idempotencyKey,
           meta: { ...meta, userId, amount, fee },
@@ -434,7 +540,7 @@ export function createLedgerService(deps: { database: Database }): LedgerService
             { account: userAccount(userId, 'available'), amount: -(amount + fee) },
             { account: systemAccount('withdrawals_in_flight'), amount: amount + fee },
           ],
-        },
+        }),
         tx,
       );
     },
@@ -460,15 +566,26 @@ export function createLedgerService(deps: { database: Database }): LedgerService
     async releaseWithdrawal({ userId, amount, fee, idempotencyKey }, tx) {
       requirePositive('amount', amount);
       requireNonNegative('fee', fee);
-      return post(
+      return postSized(
         {
           type: 'withdrawal_release',
           idempotencyKey,
-          meta: { userId, amount, fee },
-          postings: [
-            { account: systemAccount('withdrawals_in_flight'), amount: -(amount + fee) },
-            { account: userAccount(userId, 'available'), amount: amount + fee },
-          ],
+          userId,
+          request: `withdrawal_release:${userId}:${amount}:${fee}`,
+        },
+        ({ debt }) => {
+          // A dispute may have left a debt while the withdrawal was on its way: the returned money repays it.
+          const repaid = repayment(debt, amount + fee);
+          return {
+            type: 'withdrawal_release',
+            idempotencyKey,
+            meta: repaid > 0n ? { userId, amount, fee, debtRepaid: repaid } : { userId, amount, fee },
+            postings: legs(
+              { account: systemAccount('withdrawals_in_flight'), amount: -(amount + fee) },
+              { account: userAccount(userId, 'available'), amount: amount + fee - repaid },
+              { account: userAccount(userId, 'debt'), amount: repaid },
+            ),
+          };
         },
         tx,
       );
@@ -490,17 +607,42 @@ export function createLedgerService(deps: { database: Database }): LedgerService
       );
     },
 
-    async release({ userId, amount, idempotencyKey }, tx) {
+    async release({ userId, amount, idempotencyKey, reserve }, tx) {
       requirePositive('amount', amount);
-      return post(
+      return postSized(
         {
           type: 'release',
           idempotencyKey,
-          meta: { userId },
-          postings: [
-            { account: userAccount(userId, 'frozen'), amount: -amount },
-            { account: userAccount(userId, 'available'), amount },
-          ],
+          userId,
+          request: `release:${userId}:${amount}:${reserve?.subject ?? ''}`,
+          after: reserve
+            ? async (inner, transactionId, spec) => {
+                const credited = spec.postings.find(
+                  ({ account }) => 'userId' in account && account.bucket === 'available',
+                );
+                if (!credited) return;
+                await reserves.insertReserve(inner, {
+                  userId,
+                  subject: reserve.subject,
+                  releaseTransactionId: transactionId,
+                  amount: credited.amount,
+                  until: reserve.until,
+                });
+              }
+            : undefined,
+        },
+        ({ debt }) => {
+          const repaid = repayment(debt, amount);
+          return {
+            type: 'release',
+            idempotencyKey,
+            meta: repaid > 0n ? { userId, debtRepaid: repaid } : { userId },
+            postings: legs(
+              { account: userAccount(userId, 'frozen'), amount: -amount },
+              { account: userAccount(userId, 'available'), amount: amount - repaid },
+              { account: userAccount(userId, 'debt'), amount: repaid },
+            ),
+          };
         },
         tx,
       );
@@ -526,13 +668,26 @@ export function createLedgerService(deps: { database: Database }): LedgerService
           request,
           alsoLocks: [merchantUserId, referral?.userId].filter((id): id is string => id !== undefined),
         },
-        ({ debt }) => {
-          // The reward is earned in full (total_profit), and repays the trader's debt first.
+        ({ debt }, balancesOf) => {
+          // The reward is earned in full (total_profit), and repays the trader's debt first; so does the lead's
+          // commission repay the lead's own debt (a lead is a trader too).
           const repaid = repayment(debt, traderReward);
+          const leadRepaid =
+            referral && referral.userId !== userId
+              ? repayment(balancesOf(referral.userId).debt, referral.amount)
+              : 0n;
           return {
             type: 'settle',
             idempotencyKey,
-            meta: { userId, merchantUserId, platformFee, traderReward, referral, debtRepaid: repaid },
+            meta: {
+              userId,
+              merchantUserId,
+              platformFee,
+              traderReward,
+              referral,
+              debtRepaid: repaid,
+              ...(leadRepaid > 0n ? { leadDebtRepaid: leadRepaid } : {}),
+            },
             postings: legs(
               { account: userAccount(userId, 'frozen'), amount: -amount },
               {
@@ -552,6 +707,8 @@ export function createLedgerService(deps: { database: Database }): LedgerService
                       amount: referral.amount,
                       earning: true,
                     },
+                    { account: userAccount(referral.userId, 'available'), amount: -leadRepaid },
+                    { account: userAccount(referral.userId, 'debt'), amount: leadRepaid },
                   ]
                 : []),
             ),
@@ -584,6 +741,22 @@ export function createLedgerService(deps: { database: Database }): LedgerService
     async getBalances(userId, tx) {
       const row = await repo.findBalances(tx ?? db, userId);
       return row ?? { ...ZERO };
+    },
+
+    async withdrawable(userId, at, tx) {
+      const [row, open] = await Promise.all([
+        repo.findBalances(tx ?? db, userId),
+        reserves.openReserves(tx ?? db, userId, at),
+      ]);
+      const balances = row ?? { ...ZERO };
+      const reserved = open.reduce((sum, reserve) => sum + reserve.amount, 0n);
+      const free = balances.available - reserved;
+      return {
+        ...balances,
+        reserved,
+        withdrawable: balances.debt > 0n || free < 0n ? 0n : free,
+        reserves: open,
+      };
     },
 
     async verify() {
@@ -628,6 +801,14 @@ export function createLedgerService(deps: { database: Database }): LedgerService
           }
           for (const { id, total } of await repo.unbalancedTransactions(snapshot)) {
             differences.push({ account: `transaction:${id}`, expected: 0n, actual: total });
+          }
+          for (const reserve of await reserves.inconsistentReserves(snapshot)) {
+            differences.push({
+              account: `reserve:${reserve.id}`,
+              expected: reserve.expected,
+              actual: reserve.actual,
+              problem: reserve.problem,
+            });
           }
           for (const { id, postings } of await repo.transactionsWithoutPostings(snapshot)) {
             differences.push({

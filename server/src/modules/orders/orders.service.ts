@@ -105,7 +105,12 @@ export function createOrdersService(deps: {
   database: Database;
   config: Pick<
     AppConfig,
-    'ORDER_TTL_S' | 'ROUTING_REQUIRE_TERMINAL' | 'MERCHANT_FEE_PCT' | 'TRADER_REWARD_PCT' | 'PUBLIC_URL'
+    | 'ORDER_TTL_S'
+    | 'ROUTING_REQUIRE_TERMINAL'
+    | 'MERCHANT_FEE_PCT'
+    | 'TRADER_REWARD_PCT'
+    | 'PUBLIC_URL'
+    | 'DISPUTE_WINDOW_H'
   >;
   ledger: LedgerService;
   rates: RatesService;
@@ -126,6 +131,7 @@ export function createOrdersService(deps: {
   const defaultFeeBps = Math.round(config.MERCHANT_FEE_PCT * 100);
   const defaultRewardBps = Math.round(config.TRADER_REWARD_PCT * 100);
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+  const disputeWindowMs = Math.round(config.DISPUTE_WINDOW_H * 3_600_000);
 
   function toOrder(row: repo.DealRow): Order {
     return {
@@ -255,6 +261,7 @@ export function createOrdersService(deps: {
           userId: deal.traderId,
           amount: deal.amountUsdt,
           idempotencyKey: `dispute-hold:${input.dispute.id}`,
+          reserveSubject: `deal:${deal.id}`,
           meta: { dealId: deal.id, disputeId: input.dispute.id },
         },
         tx,
@@ -302,8 +309,15 @@ export function createOrdersService(deps: {
         });
       }
     } else if (input.to === 'expired' || input.to === 'canceled') {
+      // Back to available, where it backs new deals, but reserved from withdrawal while the merchant may
+      // still dispute the deal (the same window disputes.open allows, from this move's time).
       await ledger.release(
-        { userId: deal.traderId, amount: deal.amountUsdt, idempotencyKey: `deal-release:${deal.id}` },
+        {
+          userId: deal.traderId,
+          amount: deal.amountUsdt,
+          idempotencyKey: `deal-release:${deal.id}`,
+          reserve: { subject: `deal:${deal.id}`, until: new Date(at.getTime() + disputeWindowMs) },
+        },
         tx,
       );
     }

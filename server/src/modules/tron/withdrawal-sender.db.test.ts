@@ -535,6 +535,23 @@ describe('npm run admin -- withdrawals', () => {
     expect((await run('approve', 'not-an-id')).output).toMatch(/no withdrawal/);
   });
 
+  it('refuses to approve a held withdrawal while its user owes a dispute’s shortfall; rejecting it repays the debt', async () => {
+    const { row, lead } = await verifiedWithdrawal(150, freshDestination(), 200_000_000n);
+    // A dispute after the withdrawal was verified held more than was left: 10 USDT owed.
+    await t.ctx.ledger.holdForDispute({
+      userId: lead.user.id,
+      amount: 59_000_000n,
+      idempotencyKey: `owed:${row.id}`,
+    });
+    expect((await t.ctx.ledger.getBalances(lead.user.id)).debt).toBe(10_000_000n);
+    const refused = await run('approve', row.id);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/owes 10 USDT from disputes/);
+    expect((await reload(row.id)).status).toBe('held');
+    expect((await run('reject', row.id, '--reason', 'debt')).code).toBe(0);
+    expect(await t.ctx.ledger.getBalances(lead.user.id)).toMatchObject({ debt: 0n, available: 141_000_000n });
+  });
+
   it('cannot reject a withdrawal the sender already signed', async () => {
     const { row } = await verifiedWithdrawal(18, freshDestination());
     await sender().runOnce();

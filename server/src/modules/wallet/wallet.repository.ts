@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   users,
@@ -294,5 +294,24 @@ export async function sumUserWithdrawals(
     .select({ total: sql<string>`coalesce(sum(${withdrawals.amount} + ${withdrawals.fee}), 0)::text` })
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...states])));
+  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * The amounts of a user's withdrawals the service approved on its own since a moment, except those that failed
+ * (their money came back): the rolling cap on automatic approval (WITHDRAWAL_AUTO_DAILY_LIMIT_USDT).
+ */
+export async function sumAutoApprovedSince(db: DbOrTx, userId: string, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.approvedBy, 'auto'),
+        gt(withdrawals.approvedAt, since),
+        ne(withdrawals.status, 'failed'),
+      ),
+    );
   return BigInt(row?.total ?? '0');
 }

@@ -10,6 +10,7 @@ import {
   whitelistChangeResponse,
   whitelistDeleteRequest,
   whitelistToggleResponse,
+  withdrawableResponse,
   withdrawalsQuery,
   withdrawalsResponse,
   withdrawLimitsResponse,
@@ -76,6 +77,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     API.wallet.withdrawLimits,
     { ...lead, schema: { response: { 200: withdrawLimitsResponse } } },
     async (request) => wallet.getWithdrawLimits(currentUser(request)),
+  );
+
+  app.get(
+    API.wallet.withdrawable,
+    { ...lead, schema: { response: { 200: withdrawableResponse } } },
+    async (request) => wallet.getWithdrawable(currentUser(request)),
   );
 
   app.get(

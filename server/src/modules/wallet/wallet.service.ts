@@ -1,4 +1,5 @@
 import {
+  debtOutstandingText,
   formatUsdt,
   insufficientFundsText,
   microToNumber,
@@ -10,6 +11,7 @@ import {
   type WhitelistEntry,
   WITHDRAWAL_IN_FLIGHT_STATUSES,
   WITHDRAWAL_LISTED_STATUSES,
+  type WithdrawableBalance,
   type WithdrawalStatus,
   type WithdrawalsResponse,
   type WithdrawLimits,
@@ -22,7 +24,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError, notALead, notFound } from '../../lib/http-errors.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { InsufficientFundsError, type LedgerService } from '../ledger/ledger.service.ts';
+import {
+  DebtOutstandingError,
+  InsufficientFundsError,
+  type LedgerService,
+} from '../ledger/ledger.service.ts';
 import type { MailOutbox } from '../mail/mail.service.ts';
 import { type OtpPurpose, whitelistAddedMail } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
@@ -39,11 +45,18 @@ export function withdrawalLimits(config: AppConfig) {
     fee: parseUsdt(config.WITHDRAWAL_FEE_USDT)!,
     minimum: parseUsdt(config.WITHDRAWAL_MIN_USDT)!,
     autoLimit: parseUsdt(config.WITHDRAWAL_AUTO_LIMIT_USDT)!,
+    autoDailyLimit: parseUsdt(config.WITHDRAWAL_AUTO_DAILY_LIMIT_USDT)!,
   };
 }
 
 /** 400 {error} — the body the withdraw dialog reads (spec §7 Wallet). */
 const refuse = (message: string) => new HttpError(400, { error: message });
+
+/** 400 {detail} while the user owes a dispute's shortfall (issue 23); nothing is held, no code is mailed. */
+const refuseForDebt = (debt: bigint) => badRequest(debtOutstandingText(formatUsdt(debt)));
+
+/** The rolling window of the automatic-approval cap. */
+const AUTO_APPROVAL_WINDOW_MS = 24 * 3_600_000;
 
 function requireLead(user: SessionUser): void {
   if (!user.isLead) throw notALead();
@@ -218,8 +231,10 @@ export function createWalletService(deps: {
     async requestWithdrawal(user: SessionUser, input: { amount: number; address: string }, ip: string) {
       requireLead(user);
       const amount = await checkWithdrawal(user, input);
-      const { available } = await deps.ledger.getBalances(user.id);
-      if (available < amount + limits.fee) {
+      // A first answer before a code is mailed; verify decides again under the balances row's lock.
+      const { debt, withdrawable } = await deps.ledger.withdrawable(user.id, now());
+      if (debt > 0n) throw refuseForDebt(debt);
+      if (withdrawable < amount + limits.fee) {
         throw refuse(insufficientFundsText(formatUsdt(amount + limits.fee), formatUsdt(limits.fee)));
       }
       await deps.otp.issue({
@@ -267,27 +282,36 @@ export function createWalletService(deps: {
         await cancel();
         throw error;
       }
-      const auto = hotWallet !== null && row.amount <= limits.autoLimit;
+      const withinAutoLimit = hotWallet !== null && row.amount <= limits.autoLimit;
       let status: WithdrawalStatus;
       try {
         status = await db.transaction(async (tx) => {
-          const moved = await repo.transition(tx, row.id, ['requested'], {
-            status: auto ? 'approved' : 'held',
-            approvedBy: auto ? 'auto' : null,
-            approvedAt: auto ? now() : null,
-            nextAttemptAt: now(),
-          });
-          if (!moved) throw refuse(WALLET_MESSAGES.requestMismatch);
+          const at = now();
+          // The hold comes first: it takes the user's balances row lock, which serialises this user's
+          // withdrawals, so the rolling automatic-approval sum below cannot be passed by two at once.
           await deps.ledger.holdWithdrawal(
             {
               userId: user.id,
               amount: row.amount,
               fee: row.fee,
               idempotencyKey: `withdrawal:${row.id}:hold`,
+              at,
               meta: { withdrawalId: row.id, address: row.toAddress },
             },
             tx,
           );
+          const auto =
+            withinAutoLimit &&
+            (await repo.sumAutoApprovedSince(tx, user.id, new Date(at.getTime() - AUTO_APPROVAL_WINDOW_MS))) +
+              row.amount <=
+              limits.autoDailyLimit;
+          const moved = await repo.transition(tx, row.id, ['requested'], {
+            status: auto ? 'approved' : 'held',
+            approvedBy: auto ? 'auto' : null,
+            approvedAt: auto ? at : null,
+            nextAttemptAt: at,
+          });
+          if (!moved) throw refuse(WALLET_MESSAGES.requestMismatch);
           await deps.notifier.notify(tx, user.id, {
             kind: 'withdrawal_requested',
             amountMicro: row.amount,
@@ -296,6 +320,10 @@ export function createWalletService(deps: {
           return moved.status;
         });
       } catch (error) {
+        if (error instanceof DebtOutstandingError) {
+          await cancel();
+          throw refuseForDebt(error.debt);
+        }
         if (error instanceof InsufficientFundsError) {
           await cancel();
           throw refuse(insufficientFundsText(formatUsdt(row.amount + row.fee), formatUsdt(row.fee)));
@@ -419,6 +447,25 @@ export function createWalletService(deps: {
      */
     async withdrawingAmount(userId: string): Promise<bigint> {
       return repo.sumUserWithdrawals(db, userId, WITHDRAWAL_IN_FLIGHT_STATUSES);
+    },
+
+    /**
+     * GET withdraw/available (our addition): what the lead can withdraw now and what holds the rest back (the
+     * reserves of recently released deals, a dispute's debt).
+     */
+    async getWithdrawable(user: SessionUser): Promise<WithdrawableBalance> {
+      requireLead(user);
+      const balance = await deps.ledger.withdrawable(user.id, now());
+      return {
+        available: microToNumber(balance.available),
+        withdrawable: microToNumber(balance.withdrawable),
+        reserved: microToNumber(balance.reserved),
+        debt: microToNumber(balance.debt),
+        reserves: balance.reserves.map((reserve) => ({
+          amount: microToNumber(reserve.amount),
+          until: reserve.until.toISOString(),
+        })),
+      };
     },
 
     /** GET withdraw/limits (our addition): the configured fee and minimum in USDT, for leads. */

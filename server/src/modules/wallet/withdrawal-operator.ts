@@ -1,3 +1,4 @@
+import { formatUsdt } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
@@ -41,6 +42,14 @@ export function createWithdrawalOperator(deps: {
     async approve(id: string, actor: string): Promise<OperatorResult> {
       const row = await find(id);
       if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      // Nothing leaves while the user owes a dispute's shortfall; rejecting returns the amount, which repays it.
+      const { debt } = await deps.ledger.getBalances(row.userId);
+      if (debt > 0n && row.status === 'held') {
+        return {
+          ok: false,
+          reason: `the user owes ${formatUsdt(debt)} USDT from disputes; reject the withdrawal (its amount repays the debt) or approve it once the debt is repaid`,
+        };
+      }
       const moved = await repo.transition(db, id, ['held'], {
         status: 'approved',
         approvedBy: actor,

@@ -15,6 +15,8 @@ const profile = (withdrawing: number): DashboardProfile => ({
   is_lead: true,
   white_list: [],
   withdrawing,
+  withdrawable: 90,
+  reserved: 0,
 });
 
 function show(withdrawing: number) {

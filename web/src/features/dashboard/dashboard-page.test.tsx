@@ -37,6 +37,8 @@ function dashboardBody(overrides: Partial<DashboardResponse['profile']> = {}): D
       frozen_balance: 200,
       total_profit: 12.345,
       withdrawing: 0,
+      withdrawable: 0,
+      reserved: 0,
       is_lead: false,
       white_list: [],
       ...overrides,

@@ -6,6 +6,7 @@ import {
   type WalletData,
   type WhitelistChangeResponse,
   WITHDRAWALS_PAGE_SIZE,
+  type WithdrawableBalance,
   type WithdrawalsResponse,
   type WithdrawLimits,
   type WithdrawRequest,
@@ -20,6 +21,7 @@ export const walletKeys = {
   address: ['wallet', 'address'] as const,
   white: ['wallet', 'white'] as const,
   withdrawLimits: ['wallet', 'withdraw-limits'] as const,
+  withdrawable: ['wallet', 'withdrawable'] as const,
   withdrawals: (page: number) => ['wallet', 'withdrawals', page] as const,
 };
 
@@ -91,6 +93,19 @@ export function useWithdrawLimits(enabled = true) {
   });
 }
 
+/**
+ * GET account/wallet/withdraw/available/ while `enabled`: what can be withdrawn now, and the reserves and debt
+ * that hold the rest back. Asked again at every opening: a reserve ends, a deal releases or a dispute holds.
+ */
+export function useWithdrawable(enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.withdrawable,
+    queryFn: ({ signal }) => apiClient.get<WithdrawableBalance>(API.wallet.withdrawable, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
 /** POST account/wallet/withdraw/request/ {amount, address}: mails the withdrawal code. */
 export function useRequestWithdrawal() {
   return useMutation({
@@ -109,6 +124,7 @@ export function useVerifyWithdrawal() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawals'] }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.withdrawable }),
       ]),
   });
 }

@@ -1,4 +1,11 @@
-import { API, WALLET_MESSAGES, WALLET_TEXT, type WhitelistEntry } from '@app/shared';
+import {
+  API,
+  debtOutstandingText,
+  WALLET_MESSAGES,
+  WALLET_TEXT,
+  type WhitelistEntry,
+  WITHDRAWABLE_TEXT,
+} from '@app/shared';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -372,5 +379,81 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('OTP sent for withdrawal verification')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Confirm Withdrawal' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Withdraw form: what can leave now (issue 23)', () => {
+  const limits: Handlers = { [`GET ${API.wallet.withdrawLimits}`]: { body: { fee: 1, minimum: 10 } } };
+  const balance = (body: object): Handlers => ({ [`GET ${API.wallet.withdrawable}`]: { body } });
+
+  it('shows what can be withdrawn, the reserves with their end, and fills the maximum minus the fee', async () => {
+    vi.stubEnv('TZ', 'Europe/Moscow');
+    try {
+      const { user } = setup(
+        {
+          ...withAddress,
+          ...limits,
+          ...balance({
+            available: 150,
+            withdrawable: 100.5,
+            reserved: 49.5,
+            debt: 0,
+            reserves: [
+              { amount: 30, until: '2026-03-12T11:05:00.000Z' },
+              { amount: 19.5, until: '2026-03-13T08:00:00.000Z' },
+            ],
+          }),
+        },
+        { isLead: true, tab: 'withdraw' },
+      );
+      const summary = await screen.findByTestId('withdrawable');
+      expect(within(summary).getByTestId('withdrawable-amount')).toHaveTextContent('100.5 USDT');
+      expect(summary).toHaveTextContent('В резерве49.5 USDT');
+      const lines = within(summary).getAllByTestId('reserve-line');
+      expect(lines.map((line) => line.textContent)).toEqual([
+        'В резерве до 12.03 14:0530 USDT',
+        'В резерве до 13.03 11:0019.5 USDT',
+      ]);
+      await screen.findByTestId('withdraw-cost');
+      await user.click(screen.getByRole('button', { name: WITHDRAWABLE_TEXT.maxLabel }));
+      expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('99.5');
+      expect(screen.getByTestId('withdraw-cost')).toHaveTextContent('Спишется с баланса100.5 USDT');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('says a dispute debt blocks withdrawals and keeps the form from being sent', async () => {
+    setup(
+      {
+        ...withAddress,
+        ...limits,
+        ...balance({ available: 80, withdrawable: 0, reserved: 0, debt: 12.5, reserves: [] }),
+      },
+      { isLead: true, tab: 'withdraw' },
+    );
+    const debt = await screen.findByTestId('debt');
+    expect(debt).toHaveTextContent(`${WITHDRAWABLE_TEXT.debt}: 12.5 USDT`);
+    expect(debt).toHaveTextContent(WITHDRAWABLE_TEXT.debtHint);
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: WITHDRAWABLE_TEXT.maxLabel })).toBeDisabled();
+  });
+
+  it('shows the server’s debt refusal as it is', async () => {
+    const detail = debtOutstandingText('12.5');
+    const toast = vi.spyOn(notify, 'error');
+    const { user } = setup(
+      {
+        ...withAddress,
+        ...limits,
+        [`POST ${API.wallet.withdrawRequest}`]: { status: 400, body: { detail } },
+      },
+      { isLead: true, tab: 'withdraw' },
+    );
+    await screen.findByTestId('withdraw-cost');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet Address' }), OTHER);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(detail));
   });
 });

@@ -1,13 +1,17 @@
 import {
   filterAmount,
   filterCryptoAddress,
+  formatUsdt,
+  usdtNumberToMicro,
   usdtText,
   WALLET_MESSAGES,
   WALLET_SUCCESS_MS,
   WALLET_TEXT,
   type WhitelistEntry,
   WITHDRAW_SUMMARY_TEXT,
+  WITHDRAWABLE_TEXT,
   WITHDRAWALS_TEXT,
+  type WithdrawableBalance,
   type WithdrawFormValues,
   type WithdrawLimits,
   type WithdrawRequest,
@@ -20,8 +24,9 @@ import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form
 import { otpErrorText, walletErrorText } from '../../api/errors.ts';
 import { Alert, Button, Field, Input, notify } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
-import { useRequestWithdrawal, useVerifyWithdrawal, useWithdrawLimits } from './api.ts';
+import { useRequestWithdrawal, useVerifyWithdrawal, useWithdrawable, useWithdrawLimits } from './api.ts';
 import { WhitelistPicker } from './whitelist-picker.tsx';
+import { WithdrawableSummary } from './withdrawable-summary.tsx';
 
 /** A confirmed request waiting for its code, with the fee known when the form was sent. */
 interface PendingWithdrawal extends WithdrawRequest {
@@ -67,6 +72,16 @@ function CostSummary({ amount, limits }: { amount: string; limits: WithdrawLimit
   );
 }
 
+/** The largest amount that can be typed: what can leave now minus the fee, or null when nothing can. */
+function maxAmount(
+  balance: WithdrawableBalance | undefined,
+  limits: WithdrawLimits | undefined,
+): string | null {
+  if (!balance || !limits || balance.debt > 0) return null;
+  const max = (usdtNumberToMicro(balance.withdrawable) ?? 0n) - (usdtNumberToMicro(limits.fee) ?? 0n);
+  return max > 0n ? formatUsdt(max) : null;
+}
+
 /** What the code confirms: amount, fee, total and address, restated in the OTP modal. */
 function ConfirmSummary({ pending }: { pending: PendingWithdrawal }) {
   const cost =
@@ -99,6 +114,9 @@ function ConfirmSummary({ pending }: { pending: PendingWithdrawal }) {
  */
 export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
   const limits = useWithdrawLimits();
+  const balance = useWithdrawable();
+  const max = maxAmount(balance.data, limits.data);
+  const owes = (balance.data?.debt ?? 0) > 0;
   const schema = useMemo(() => withdrawFormSchema(limits.data), [limits.data]);
   const { control, handleSubmit, setValue, reset, formState } = useForm<
     WithdrawFormValues,
@@ -160,8 +178,27 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
             {WITHDRAWALS_TEXT.sentLocked}
           </Alert>
         ) : null}
+        {balance.data ? (
+          <WithdrawableSummary balance={balance.data} />
+        ) : balance.isError ? (
+          <p className="text-small text-gray-500">{WITHDRAWABLE_TEXT.loadFailed}</p>
+        ) : null}
         <fieldset disabled={sent} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
-          <Field label={WALLET_TEXT.amount} error={fieldError(amountError)}>
+          <Field
+            label={WALLET_TEXT.amount}
+            error={fieldError(amountError)}
+            labelAside={
+              <button
+                type="button"
+                className="-my-2 min-h-11 rounded-md px-2 text-small font-medium text-brand-700 hover:bg-brand-50 disabled:text-gray-400 disabled:hover:bg-transparent"
+                disabled={max === null}
+                aria-label={WITHDRAWABLE_TEXT.maxLabel}
+                onClick={() => max && setValue('amount', max, { shouldDirty: true, shouldValidate: true })}
+              >
+                {WITHDRAWABLE_TEXT.max}
+              </button>
+            }
+          >
             <Controller
               control={control}
               name="amount"
@@ -213,7 +250,7 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
           ) : limits.isError ? (
             <p className="text-small text-gray-500">{WITHDRAW_SUMMARY_TEXT.limitsUnavailable}</p>
           ) : null}
-          <Button type="submit" size="lg" fullWidth loading={request.isPending} disabled={sent}>
+          <Button type="submit" size="lg" fullWidth loading={request.isPending} disabled={sent || owes}>
             {request.isPending ? WALLET_TEXT.processing : WALLET_TEXT.withdrawSubmit}
           </Button>
         </fieldset>
