@@ -56,9 +56,13 @@ const envSchema = z.object({
   LOGIN_LOCK_MIN: positiveInt.default(15),
   /** Codes per email, purpose and requesting IP per hour. */
   OTP_MAX_SENDS_PER_HOUR: positiveInt.default(5),
-  /** Codes one IP can have sent per hour, whatever the addresses. */
+  /** Codes one IP can have sent per hour, whatever the addresses and purposes. */
   OTP_MAX_SENDS_PER_IP_PER_HOUR: positiveInt.default(30),
-  /** Codes one address can receive per hour from everywhere together. */
+  /**
+   * Codes one address can receive per hour for one purpose, from everywhere together: each purpose has its
+   * own budget, so reset or registration requests by strangers never use up the sign-in (or withdrawal, …)
+   * codes. Re-sends of a live reset code are not counted.
+   */
   OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(20),
   /** Concurrent argon2 computations; the rest wait, so a login flood cannot starve other requests. */
   PASSWORD_HASH_CONCURRENCY: positiveInt.default(2),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +62,10 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-/** One-time codes mailed to people, stored salted and hashed, bound to email and purpose. */
+/**
+ * One-time codes mailed to people, stored salted and hashed, bound to email and purpose. A live
+ * password-reset code is also kept sealed so a repeated request can mail it again (0020_otp_purpose_budgets).
+ */
 export const otpCodes = pgTable('otp_codes', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   email: text('email').notNull(),
@@ -64,6 +80,17 @@ export const otpCodes = pgTable('otp_codes', {
   supersededAt: timestamp('superseded_at', { withTimezone: true }),
   /** The IP the code was requested from (0005), for the per-IP send limits. */
   requestedIp: text('requested_ip'),
+  /** AES-256-GCM of a live password-reset code under otpSealKeys' key; null once the code is dead (0020). */
+  codeSealed: bytea('code_sealed'),
+  /** When the code's mail was last put in the outbox; a re-send waits a minute after it (0020). */
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The single key live reset codes are sealed with, apart from the codes. Mirrors 0020_otp_purpose_budgets.sql. */
+export const otpSealKeys = pgTable('otp_seal_keys', {
+  id: smallint('id').primaryKey(),
+  key: bytea('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Failed password checks per normalized email and the lock they lead to. Mirrors 0005_abuse_limits.sql. */

@@ -1,7 +1,7 @@
 import { accountLockedText } from '@app/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, insertUser, signIn, type TestApp } from '../../../test/test-app.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { OTP_MESSAGES } from '../otp/otp.service.ts';
 import { AUTH_TEXT } from './auth.service.ts';
@@ -37,6 +37,18 @@ const post = (
 let counter = 0;
 const freshEmail = () => `abuse${++counter}-${Date.now()}@example.com`;
 const WRONG = 'Wrong!Pass1';
+const NEW_PASSWORD = 'N3w!Password';
+
+/** How many code rows an address has (for one purpose, when given). */
+async function codeRows(t: TestApp, email: string, purpose?: string): Promise<number> {
+  const [stored] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(otpCodes)
+    .where(
+      purpose ? and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)) : eq(otpCodes.email, email),
+    );
+  return Number(stored!.n);
+}
 
 describe('X-Forwarded-For', () => {
   it('is ignored without TRUST_PROXY: rotating it does not escape the per-IP sign-in limit', async () => {
@@ -175,58 +187,183 @@ describe('per-account lockout', () => {
   });
 });
 
-describe('one-time code sends per address, IP and both', () => {
+describe('one-time code sends per address and purpose, IP and both', () => {
   const LIMITS = {
     OTP_MAX_SENDS_PER_HOUR: '3',
     OTP_MAX_SENDS_PER_IP_PER_HOUR: '5',
     OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '8',
   };
-  const reset = (t: TestApp, email: string, ip: string) =>
-    post(t, '/account/user/request-password-reset/', { email }, { ip });
+  // Sign-up step 1 issues a new code on every request (a live reset code is re-sent instead: see below).
+  const register = (t: TestApp, email: string, ip: string) =>
+    post(t, '/account/user/register/', { email, password: NEW_PASSWORD }, { ip });
 
   it("limits one IP's codes to one address without using up the quota of the owner asking from elsewhere", async () => {
     const t = await app(LIMITS);
     const victim = freshEmail();
     const fromAttacker = [];
-    for (let i = 0; i < 4; i++) fromAttacker.push((await reset(t, victim, '10.1.0.1')).statusCode);
+    for (let i = 0; i < 4; i++) fromAttacker.push((await register(t, victim, '10.1.0.1')).statusCode);
     expect(fromAttacker).toEqual([200, 200, 200, 429]);
-    expect((await reset(t, victim, '10.1.0.1')).json()).toEqual({ detail: OTP_MESSAGES.tooManySends });
-    expect((await reset(t, victim, '10.1.0.2')).statusCode).toBe(200);
+    expect((await register(t, victim, '10.1.0.1')).json()).toEqual({ detail: OTP_MESSAGES.tooManySends });
+    expect((await register(t, victim, '10.1.0.2')).statusCode).toBe(200);
   });
 
   it('limits the codes one IP can have sent, whatever the addresses', async () => {
     const t = await app(LIMITS);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await reset(t, freshEmail(), '10.2.0.1')).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await register(t, freshEmail(), '10.2.0.1')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await reset(t, freshEmail(), '10.2.0.2')).statusCode).toBe(200);
+    expect((await register(t, freshEmail(), '10.2.0.2')).statusCode).toBe(200);
   });
 
-  it('caps the codes one address receives from all IPs together', async () => {
+  it('caps the codes one address receives for one purpose from all IPs together', async () => {
     const t = await app(LIMITS);
     const victim = freshEmail();
     const statuses = [];
-    for (let i = 0; i < 9; i++) statuses.push((await reset(t, victim, `10.3.0.${i + 1}`)).statusCode);
+    for (let i = 0; i < 9; i++) statuses.push((await register(t, victim, `10.3.0.${i + 1}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
     expect(t.mailer.countTo(victim)).toBe(8);
   });
 
   it('holds under concurrency: 20 parallel requests from one IP send 5, to one address from 20 IPs send 8', async () => {
     const t = await app(LIMITS);
-    const fromOneIp = await Promise.all(Array.from({ length: 20 }, () => reset(t, freshEmail(), '10.4.0.1')));
+    const fromOneIp = await Promise.all(
+      Array.from({ length: 20 }, () => register(t, freshEmail(), '10.4.0.1')),
+    );
     expect(fromOneIp.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(fromOneIp.filter((r) => r.statusCode === 429)).toHaveLength(15);
 
     const victim = freshEmail();
     const toOneAddress = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => reset(t, victim, `10.5.0.${i + 1}`)),
+      Array.from({ length: 20 }, (_, i) => register(t, victim, `10.5.0.${i + 1}`)),
     );
     expect(toOneAddress.filter((r) => r.statusCode === 200)).toHaveLength(8);
-    const [stored] = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(otpCodes)
-      .where(eq(otpCodes.email, victim));
-    expect(Number(stored!.n)).toBe(8);
+    expect(await codeRows(t, victim)).toBe(8);
     expect(t.mailer.countTo(victim)).toBe(8);
+  });
+});
+
+describe('strangers cannot lock a user out of sign-in (issue 23)', () => {
+  const DEFAULTS = {
+    OTP_MAX_SENDS_PER_HOUR: '5',
+    OTP_MAX_SENDS_PER_IP_PER_HOUR: '30',
+    OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '20',
+  };
+  const fromFourAddresses = async (send: (ip: string) => Promise<{ statusCode: number; body: string }>) => {
+    const answers = [];
+    for (let ip = 1; ip <= 4; ip++) for (let i = 0; i < 5; i++) answers.push(await send(`10.23.0.${ip}`));
+    return answers;
+  };
+  const signsIn = async (t: TestApp, email: string, password: string) => {
+    const login = await post(t, '/account/user/login/', { email, password }, { ip: '10.23.9.9' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ message: AUTH_TEXT.codeSent });
+    const code = t.mailer.lastCode(email);
+    const verify = await post(
+      t,
+      '/account/user/login-verify/',
+      { email, password, code_otp: code },
+      {
+        ip: '10.23.9.9',
+      },
+    );
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().user.email).toBe(email);
+  };
+
+  it('twenty password-reset requests from four addresses: the owner still signs in with the mailed code', async () => {
+    const t = await app(DEFAULTS);
+    const { email, password } = await insertUser(t);
+    const answers = await fromFourAddresses((ip) =>
+      post(t, '/account/user/request-password-reset/', { email }, { ip }),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ message: AUTH_TEXT.codeSent });
+    }
+    await signsIn(t, email, password);
+  });
+
+  it('twenty registration requests from four addresses: the owner still signs in with the mailed code', async () => {
+    const t = await app(DEFAULTS);
+    const { email, password } = await insertUser(t);
+    const answers = await fromFourAddresses((ip) =>
+      post(t, '/account/user/register/', { email, password: NEW_PASSWORD }, { ip }),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    await signsIn(t, email, password);
+  });
+
+  it('gives each purpose its own per-address budget', async () => {
+    const t = await app({ ...DEFAULTS, OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '3' });
+    const { email, password } = await insertUser(t);
+    const cookie = await signIn(t, email, password);
+    for (let i = 1; i <= 3; i++) {
+      const answer = await post(
+        t,
+        '/account/user/register/',
+        { email, password: NEW_PASSWORD },
+        {
+          ip: `10.25.0.${i}`,
+        },
+      );
+      expect(answer.statusCode).toBe(200);
+    }
+    const spent = await post(
+      t,
+      '/account/user/register/',
+      { email, password: NEW_PASSWORD },
+      {
+        ip: '10.25.0.4',
+      },
+    );
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json()).toEqual({ detail: OTP_MESSAGES.tooManySends });
+
+    const resetAnswer = await post(
+      t,
+      '/account/user/request-password-reset/',
+      { email },
+      { ip: '10.25.0.5' },
+    );
+    expect(resetAnswer.statusCode).toBe(200);
+    const withSession = { headers: { cookie } };
+    expect((await post(t, '/account/wallet/address/request/', {}, withSession)).statusCode).toBe(200);
+    expect((await post(t, '/user/terminal/connect-request/', {}, withSession)).statusCode).toBe(200);
+    // The sign-in budget is its own too: signIn used one code, two more fit, the fourth is refused.
+    const logins = [];
+    for (let i = 0; i < 3; i++)
+      logins.push((await post(t, '/account/user/login/', { email, password })).statusCode);
+    expect(logins).toEqual([200, 200, 429]);
+    expect(await codeRows(t, email, 'login')).toBe(3);
+  });
+
+  it('wrong passwords never reach the sign-in code budget (the account lock still counts them)', async () => {
+    const t = await app({
+      ...DEFAULTS,
+      OTP_MAX_SENDS_PER_HOUR: '2',
+      OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '2',
+      LOGIN_MAX_FAILURES: '1000',
+    });
+    const { email, password } = await insertUser(t);
+    const wrong = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(t, '/account/user/login/', { email, password: WRONG }, { ip: `10.26.0.${(i % 4) + 1}` }),
+      ),
+    );
+    expect(wrong.every((answer) => answer.statusCode === 400)).toBe(true);
+    expect((await loginFailures.findFailures(t.database.db, email))?.failures).toBe(40);
+    expect(await codeRows(t, email, 'login')).toBe(0);
+    expect(t.mailer.countTo(email)).toBe(0);
+
+    const right = [];
+    for (let i = 0; i < 3; i++)
+      right.push((await post(t, '/account/user/login/', { email, password })).statusCode);
+    expect(right).toEqual([200, 200, 429]);
+    const verify = await post(t, '/account/user/login-verify/', {
+      email,
+      password,
+      code_otp: t.mailer.lastCode(email),
+    });
+    expect(verify.statusCode).toBe(200);
   });
 });

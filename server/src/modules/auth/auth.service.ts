@@ -198,7 +198,11 @@ export function createAuthService(deps: {
       return startSession(user, meta);
     },
 
-    /** Step 1 of sign-in: a code is mailed only when the password is right. */
+    /**
+     * Step 1 of sign-in: a code is mailed only when the password is right. A wrong password throws in
+     * checkPassword (and counts towards the account lock), so it never reaches the code service: the sign-in
+     * code budget of an address counts only requests that proved the password.
+     */
     async login(input: { email: string; password: string }, meta: RequestMeta) {
       const email = normalizeEmail(input.email);
       const user = await checkPassword(email, input.password);
@@ -217,7 +221,9 @@ export function createAuthService(deps: {
 
     /**
      * Mails a reset code when the account exists, a no-account notice otherwise; answers the same either way.
-     * A signed-in caller (the Settings password change) may name only their own email.
+     * While a reset code is live, a new request mails that code (or notice) again at most once a minute and
+     * spends no budget (OtpService.issue), so strangers asking cannot use the address's codes up. A
+     * signed-in caller (the Settings password change) may name only their own email.
      */
     async requestPasswordReset(input: { email: string }, meta: RequestMeta, caller?: SessionUser) {
       const email = normalizeEmail(input.email);

@@ -36,15 +36,28 @@ function layout(title: string, bodyHtml: string, footer = CODE_FOOTER): string {
 </table></td></tr></table></body></html>`;
 }
 
-/** The message carrying a one-time code: the six digits appear in both the text and the HTML body. */
+/** "1 минуту", "3 минуты", "10 минут": the number with its word as it follows "действует". */
+export function minutesText(minutes: number): string {
+  const lastTwo = minutes % 100;
+  const last = minutes % 10;
+  if (last === 1 && lastTwo !== 11) return `${minutes} минуту`;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${minutes} минуты`;
+  return `${minutes} минут`;
+}
+
+/**
+ * The message carrying a one-time code: the six digits appear in both the text and the HTML body.
+ * `ttlMinutes` is what is left of the code's life (less than the full 10 when a live code is mailed again).
+ */
 export function otpMail(to: string, purpose: OtpPurpose, code: string, ttlMinutes: number): MailMessage {
   const { subject, action } = PURPOSE_TEXT[purpose];
-  const text = `Ваш код для ${action}: ${code}\n\nКод действует ${ttlMinutes} минут и может быть использован один раз.\nЕсли вы не запрашивали код, проигнорируйте это письмо.`;
+  const lifetime = minutesText(ttlMinutes);
+  const text = `Ваш код для ${action}: ${code}\n\nКод действует ${lifetime} и может быть использован один раз.\nЕсли вы не запрашивали код, проигнорируйте это письмо.`;
   const html = layout(
     subject,
     `<p>Ваш код для ${escapeHtml(action)}:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#1f1937;margin:16px 0">${code}</p>
-<p>Код действует ${ttlMinutes} минут и может быть использован один раз.</p>`,
+<p>Код действует ${lifetime} и может быть использован один раз.</p>`,
   );
   return { to, purpose: `otp:${purpose}`, subject: `${subject}: ${code}`, text, html };
 }

@@ -4,7 +4,10 @@ import type { Job } from '../../jobs/job.ts';
 import * as codes from './otp-expiry.repository.ts';
 
 export const CODE_EXPIRY = 'otp-code-expiry';
-export const CODE_EXPIRY_INTERVAL_MS = 60 * 60_000;
+/** A pass a minute: an expired reset code's sealed copy must not outlive the code by more than that. */
+export const CODE_EXPIRY_INTERVAL_MS = 60_000;
+/** Deleting old codes scans the table, so it runs at most once an hour. */
+export const CODE_PURGE_INTERVAL_MS = 60 * 60_000;
 /** Codes (used or not) are kept a day past their expiry: longer than any per-hour send limit looks back. */
 export const CODE_RETENTION_MS = 86_400_000;
 
@@ -13,18 +16,35 @@ export function purgeExpiredCodes(ctx: Pick<AppContext, 'database' | 'now'>): Pr
   return codes.deleteExpiredBefore(ctx.database.db, new Date(ctx.now().getTime() - CODE_RETENTION_MS));
 }
 
-/** The periodic code expiry: always running, one instance at a time by lease. */
+/** Erases the sealed copies of expired codes (a live reset code's, kept for re-sending); returns how many. */
+export function eraseExpiredSeals(ctx: Pick<AppContext, 'database' | 'now'>): Promise<number> {
+  return codes.eraseExpiredSeals(ctx.database.db, ctx.now());
+}
+
+/**
+ * The periodic code expiry: always running, one instance at a time by lease. Every pass erases the sealed
+ * copies of codes that expired; once an hour (per process: a second instance taking the lease over only
+ * purges early, which is harmless) it also deletes the codes past their retention.
+ */
 export function startCodeExpiry(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
+  let lastPurge = 0;
   return startHousekeepingJob({
     name: CODE_EXPIRY,
     database: ctx.database,
     log: ctx.log,
     intervalMs: options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS,
     holder: options.holder,
-    run: () => purgeExpiredCodes(ctx),
-    doneMessage: 'expired one-time codes deleted',
+    async run() {
+      const erased = await eraseExpiredSeals(ctx);
+      const at = ctx.now().getTime();
+      if (at - lastPurge < CODE_PURGE_INTERVAL_MS) return erased;
+      const purged = await purgeExpiredCodes(ctx);
+      lastPurge = at;
+      return erased + purged;
+    },
+    doneMessage: 'expired one-time codes erased or deleted',
   });
 }
