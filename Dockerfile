@@ -3,6 +3,7 @@
 # on Node 20 with the server's production dependencies only, run as the unprivileged `node` user.
 #   docker build -t processing .
 #   docker run -p 3000:3000 -v processing-data:/data -e DATABASE_URL=postgres://… -e PUBLIC_URL=https://… processing
+# PUBLIC_URL has no default in the image: in production the server refuses to start without it.
 
 # ── build: every dependency (TypeScript, Vite, esbuild), then `npm run build` (web app, server typecheck and bundle)
 FROM node:20-bookworm-slim AS build

@@ -4,8 +4,12 @@
 // database on the PostgreSQL server of TEST_DATABASE_URL, Redis on 127.0.0.1:6379 when it answers, two
 // compiled servers (server/dist/main.js) sharing one DATA_DIR, and scripts/round-robin-proxy.mjs in front.
 // Then, through the proxy: /health, the SPA, a sign-up and sign-in whose cookie works on both instances, a
-// merchant order created on one instance and read through the other, both instances serving, and a clean
-// exit of both on SIGTERM; as processes also the compiled server on the embedded database. Prints one "ok"/"not ok" line per check; `--report FILE` writes {passed, failed}.
+// merchant order created on one instance and read through the other, a private callback_url refused (production
+// mode), both instances serving, and a clean exit of both on SIGTERM; as processes also the compiled server on
+// the embedded database and its refusal to start in production without PUBLIC_URL. Every server runs with
+// NODE_ENV=production and an explicit PUBLIC_URL (the proxy's address) and no WEBHOOK_ALLOW_PRIVATE_URLS: the
+// smoke test has no webhook receiver, so private targets stay refused as in a deployment. Prints one
+// "ok"/"not ok" line per check; `--report FILE` writes {passed, failed}.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -358,6 +362,7 @@ async function runChecks(topology) {
 
   const email = `smoke-${Date.now().toString(36)}@example.com`;
   let cookie;
+  let authorization;
   await check('sign-up then sign-in through the proxy; the session works on both instances', async () => {
     expectStatus(
       await api('POST', '/account/user/register/', { body: { email, password: PASSWORD } }),
@@ -412,7 +417,7 @@ async function runChecks(topology) {
     const printed = await topology.admin(['merchant-key', 'create', merchant]);
     const key = printed.match(/\bmk_live_[A-Za-z0-9]{32}\b/)?.[0];
     assert(key, 'no merchant key printed');
-    const authorization = `Bearer ${key}`;
+    authorization = `Bearer ${key}`;
     const created = await api('POST', '/merchant/v1/orders', {
       headers: { authorization, 'idempotency-key': randomUUID() },
       body: { amount: '1500.00', payment_mode: 'sbp', external_id: `smoke-${Date.now()}` },
@@ -427,6 +432,33 @@ async function runChecks(topology) {
     assert(read.upstream !== created.upstream, `created and read on ${created.upstream}`);
     assert(read.json?.id === created.json.id, 'another order came back');
   });
+
+  await check(
+    'production refuses an order whose callback_url is a private address (422, nothing created)',
+    async () => {
+      assert(authorization, 'no merchant key (the order check failed)');
+      const externalId = `smoke-private-${Date.now()}`;
+      const refused = await api('POST', '/merchant/v1/orders', {
+        headers: { authorization, 'idempotency-key': randomUUID() },
+        body: {
+          amount: '1500.00',
+          payment_mode: 'sbp',
+          external_id: externalId,
+          callback_url: 'http://127.0.0.1:9/hook',
+        },
+      });
+      expectStatus(refused, 422, 'private callback_url');
+      assert(
+        refused.json?.type === 'urn:processing:problem:callback-url-refused',
+        `type ${refused.json?.type}`,
+      );
+      const listed = await api('GET', `/merchant/v1/orders?external_id=${externalId}`, {
+        headers: { authorization },
+      });
+      expectStatus(listed, 200, 'list orders');
+      assert(listed.json?.data?.length === 0, `${listed.json?.data?.length} orders created`);
+    },
+  );
 
   await check('both instances served requests through the proxy', async () => {
     assert(served.size === 2, `served by ${[...served].join(', ') || 'nobody'}`);
@@ -501,6 +533,7 @@ async function checkEmbedded() {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
     });
     try {
@@ -516,6 +549,33 @@ async function checkEmbedded() {
       child.kill('SIGTERM');
       const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout')]);
       assert(code === 0 && output().includes('stopped cleanly'), `exit ${code}`);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** In production the compiled server will not start on a default address: PUBLIC_URL must be given. */
+async function checkPublicUrlRequired() {
+  await check('the compiled server refuses to start in production without PUBLIC_URL', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-smoke-no-url-'));
+    const { DATABASE_URL: _unused, PUBLIC_URL: _none, ...env } = process.env;
+    const { child, exited, output } = spawnNode('server/dist/main.js', [], {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+    });
+    try {
+      const code = await Promise.race([exited, sleep(30_000).then(() => 'still running after 30 s')]);
+      assert(code === 1, `exit ${code}: ${output().slice(-300)}`);
+      assert(
+        /PUBLIC_URL: must be set in production/.test(output()),
+        `no reason given: ${output().slice(-300)}`,
+      );
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
@@ -577,6 +637,13 @@ async function checkDeployFiles() {
       upstreams.length === apps.length,
       `nginx names ${upstreams.length} upstreams for ${apps.length} apps`,
     );
+    // The apps' environment: production, and no PUBLIC_URL default (compose refuses to start without one).
+    const appEnv = text.slice(text.search(/^x-app:/m), text.search(/^services:/m));
+    assert(/^\s+NODE_ENV: production\s*$/m.test(appEnv), 'the apps do not run with NODE_ENV: production');
+    const publicUrl = appEnv.match(/^\s+PUBLIC_URL:\s*(.+)$/m)?.[1] ?? '';
+    assert(/^\$\{PUBLIC_URL:\?/.test(publicUrl), `PUBLIC_URL is not required: ${publicUrl || 'missing'}`);
+    const allowPrivate = appEnv.match(/^\s+WEBHOOK_ALLOW_PRIVATE_URLS:\s*(.+)$/m)?.[1] ?? '';
+    assert(!/true/.test(allowPrivate), `private webhook targets opened by default: ${allowPrivate}`);
   });
 }
 
@@ -591,6 +658,7 @@ try {
   if (!dockerWorks) {
     await checkStartTime(topology);
     await checkEmbedded();
+    await checkPublicUrlRequired();
   }
 } catch (error) {
   record('the topology starts', false, error instanceof Error ? error.message : String(error));

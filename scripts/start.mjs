@@ -1,6 +1,9 @@
 // `npm start`: builds the web app when its sources are newer than web/dist and bundles the server when its
 // sources are newer than server/dist (esbuild, well under a second), then runs the compiled server, as
 // production does. One process serves the SPA and the API; signals are forwarded so SIGTERM drains it cleanly.
+// With PUBLIC_URL set it runs in production mode (unless NODE_ENV says otherwise); without one it is a local
+// run on http://localhost:3000 in development mode, since production needs its public address (the server
+// refuses to start without it) and a local run's demo merchant receives webhooks on 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,10 +46,16 @@ buildWhenStale(
   [process.execPath, 'server/build.mjs'],
 );
 
+const deployed = Boolean(process.env.PUBLIC_URL);
+if (!deployed && !process.env.NODE_ENV) {
+  console.log(
+    'PUBLIC_URL is not set: a local run (NODE_ENV=development, PUBLIC_URL http://localhost:3000). Set PUBLIC_URL to run in production mode.',
+  );
+}
 const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: deployed ? 'production' : 'development', ...process.env },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -93,4 +93,27 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache:6380/2' }).REDIS_URL).toBe('rediss://cache:6380/2');
     expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
+
+  it('refuses to start in production without an explicitly set PUBLIC_URL (no localhost default there)', () => {
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', PUBLIC_URL: '' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/PUBLIC_URL: must be set in production/);
+    }
+    const production = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pay.example.com' });
+    expect(production).toMatchObject({
+      PUBLIC_URL: 'https://pay.example.com',
+      publicOrigin: 'https://pay.example.com',
+      COOKIE_SECURE: true,
+    });
+    // Outside production the local default stays: npm run dev, the tools, the tests.
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(loadConfig({ NODE_ENV }).PUBLIC_URL).toBe('http://localhost:3000');
+    }
+  });
+
+  it('limits manual webhook resends to 10 a minute per merchant unless told otherwise', () => {
+    expect(loadConfig({}).WEBHOOK_RESENDS_PER_MIN).toBe(10);
+    expect(loadConfig({ WEBHOOK_RESENDS_PER_MIN: '3' }).WEBHOOK_RESENDS_PER_MIN).toBe(3);
+    expect(() => loadConfig({ WEBHOOK_RESENDS_PER_MIN: '0' })).toThrow(/WEBHOOK_RESENDS_PER_MIN/);
+  });
 });

@@ -26,7 +26,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /**
+   * The address people open (the Origin check, the Secure cookie, every link in mails, payment_url). Required
+   * in production: a deployment that forgot it would run on a localhost address nobody opens. Elsewhere
+   * DEFAULT_PUBLIC_URL.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_PREFIX: z
     .string()
     .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /')
@@ -101,10 +106,13 @@ const envSchema = z.object({
   /** A support user's block on a dispute, when not released. */
   DISPUTE_BLOCK_TTL_MIN: positiveNumber.default(30),
   /**
-   * Whether webhooks may go to loopback and private addresses. Unset: only outside production or when
-   * PUBLIC_URL itself is a loopback address (a local `npm start`, whose demo merchant listens on 127.0.0.1).
+   * Whether webhooks may go to loopback and private addresses. Unset: yes outside production (tests, local
+   * runs with the demo merchant on 127.0.0.1), no in production, whatever PUBLIC_URL is; only an explicit
+   * `true` opens them there.
    */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+  /** Manual webhook resends one merchant may ask for per minute (each is an outbound request); past it 429. */
+  WEBHOOK_RESENDS_PER_MIN: positiveInt.default(10),
   MERCHANT_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   /** With it, every request rate limit counts in this Redis, shared by all instances; without it, per process. */
   REDIS_URL: z
@@ -171,8 +179,16 @@ const envSchema = z.object({
   WEBHOOK_DEGRADED_AFTER_S: positiveInt.default(300),
 });
 
+/** PUBLIC_URL outside production when none is set: `npm run dev`, the tools, a local run. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
 /** Rules across variables, checked after each one parsed. */
 const envRules = envSchema
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
+    message:
+      'must be set in production: the https address people open (e.g. https://pay.example.com); the Origin check, cookies and every link depend on it',
+    path: ['PUBLIC_URL'],
+  })
   .refine((env) => env.MERCHANT_FEE_PCT >= env.TRADER_REWARD_PCT, {
     message:
       'must be at least TRADER_REWARD_PCT (the platform fee is their difference and is never negative)',
@@ -189,8 +205,10 @@ const envRules = envSchema
 
 export type RawEnv = z.input<typeof envSchema>;
 
-export type AppConfig = Omit<z.output<typeof envSchema>, 'COOKIE_SECURE'> & {
+export type AppConfig = Omit<z.output<typeof envSchema>, 'COOKIE_SECURE' | 'PUBLIC_URL'> & {
   COOKIE_SECURE: boolean;
+  /** As set, or DEFAULT_PUBLIC_URL outside production. */
+  PUBLIC_URL: string;
   /** The origin browsers send for our own pages, derived from PUBLIC_URL. */
   publicOrigin: string;
   /** DATA_DIR resolved to an absolute path (relative to where npm was started). */
@@ -213,9 +231,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  const publicUrl = new URL(config.PUBLIC_URL);
+  const publicUrl = new URL(config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL);
   return {
     ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
     COOKIE_SECURE: config.COOKIE_SECURE ?? publicUrl.protocol === 'https:',
     publicOrigin: publicUrl.origin,
     // npm runs workspace scripts (seed, admin, dev) inside server/; a relative DATA_DIR means what it means

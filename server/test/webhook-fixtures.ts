@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import type { DealStatus, Order } from '@app/shared';
 
 /** One request the receiver got. */
@@ -97,5 +98,57 @@ export function sampleOrder(values: { id?: string; status?: DealStatus; external
     expires_at: at,
     created_at: at,
     updated_at: at,
+  };
+}
+
+/**
+ * A self-signed certificate for hooks.shop.test and its key (P-256), made for these tests only and valid until
+ * 2126: no client trusts it, which is the point of the TLS receiver below.
+ */
+const TEST_ONLY_TLS = {
+  key: `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgLXwrMCvWtMImY0O0
+yiQyYdrsgwp9ugcF/b22FEShj0uhRANCAAThgN8w3TrWxaAMTyBRLxDspECK3rQm
+hoTaqg1AfgHrfKFgt/RunCxDY5vD2xV8Jh/vULmoF9RLJPL0VLgCkEC8
+-----END PRIVATE KEY-----
+`,
+  cert: `-----BEGIN CERTIFICATE-----
+MIIBpzCCAU2gAwIBAgIUK9yus9KdAivpXZ8/oa11/wSht24wCgYIKoZIzj0EAwIw
+GjEYMBYGA1UEAwwPaG9va3Muc2hvcC50ZXN0MCAXDTI2MTEyNzE5MDE1OFoYDzIx
+MjYxMTAzMTkwMTU4WjAaMRgwFgYDVQQDDA9ob29rcy5zaG9wLnRlc3QwWTATBgcq
+hkjOPQIBBggqhkjOPQMBBwNCAAThgN8w3TrWxaAMTyBRLxDspECK3rQmhoTaqg1A
+fgHrfKFgt/RunCxDY5vD2xV8Jh/vULmoF9RLJPL0VLgCkEC8o28wbTAdBgNVHQ4E
+FgQU9gr+kv/8xoH0OD9aBllRcwcO8Z4wHwYDVR0jBBgwFoAU9gr+kv/8xoH0OD9a
+BllRcwcO8Z4wDwYDVR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgg9ob29rcy5zaG9w
+LnRlc3QwCgYIKoZIzj0EAwIDSAAwRQIhAMA1LZUm5TTS+yQMuhYfFLm6ofMwznm7
+LowdA0AYTdLGAiBHFH0lhwQBLwcoKKiL+AFBf8aYyyC2ZkkfDK9AQwZTFQ==
+-----END CERTIFICATE-----
+`,
+};
+
+/**
+ * A TLS listener on 127.0.0.1:<random port> with the self-signed hooks.shop.test certificate: records the
+ * server name (SNI) each client asked for. A client that checks certificates refuses it in the handshake.
+ */
+export async function startTlsReceiver() {
+  const serverNames: (string | undefined)[] = [];
+  const context = tls.createSecureContext(TEST_ONLY_TLS);
+  const server = tls.createServer({
+    ...TEST_ONLY_TLS,
+    SNICallback: (name, done) => {
+      serverNames.push(name);
+      done(null, context);
+    },
+  });
+  server.on('tlsClientError', () => undefined);
+  server.on('secureConnection', (socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    serverNames,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

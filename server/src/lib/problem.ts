@@ -45,6 +45,7 @@ export const PROBLEM_TITLES = {
   'not-cancelable': 'Заказ нельзя отменить',
   'no-method': 'Нет доступного реквизита',
   'rate-unavailable': 'Нет действующего курса',
+  'callback-url-refused': 'callback_url не принимается',
   'rate-limited': 'Слишком много запросов',
   unavailable: 'Сервис временно недоступен',
   internal: 'Внутренняя ошибка сервера',

@@ -147,6 +147,29 @@ export const updateWebhookResponse = webhookSettingsSchema.extend({ secret: z.st
 export const webhookSecretResponse = z.object({ secret: z.string() });
 
 export const WEBHOOK_EVENT_STATES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * What a delivery attempt came to, as its merchant sees it: the class of the receiver's answer, or why there
+ * was none. Never the internal detail (addresses, socket error codes): that stays in the operator's log.
+ */
+export const WEBHOOK_OUTCOMES = [
+  '2xx',
+  '3xx',
+  '4xx',
+  '5xx',
+  /** No answer within the time limit. */
+  'timeout',
+  /** The connection was refused, reset or could not be made. */
+  'connection_failed',
+  /** The TLS handshake failed (certificate expired, not for this name, untrusted). */
+  'tls_failed',
+  /** The URL's host name did not resolve. */
+  'dns_failed',
+  /** The URL leads into a private network: nothing was sent. */
+  'refused_address',
+  'url_not_set',
+  'secret_not_set',
+] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 export const webhookEventSchema = z.object({
   /** The webhook-id header (msg_…). */
   id: z.string(),
@@ -155,7 +178,8 @@ export const webhookEventSchema = z.object({
   state: z.enum(WEBHOOK_EVENT_STATES),
   attempts: z.number().int(),
   last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
+  /** The last attempt's outcome; null before the first attempt. */
+  last_outcome: z.enum(WEBHOOK_OUTCOMES).nullable(),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   created_at: z.string(),

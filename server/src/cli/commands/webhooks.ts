@@ -26,7 +26,8 @@ export const webhooksCommand: AdminCommand = {
       const rows = await webhooks.listForAdmin({ state, limit });
       if (rows.length === 0) print(state ? `No ${state} webhook events.` : 'No webhook events yet.');
       for (const row of rows) {
-        const last = row.lastStatusCode !== null ? `HTTP ${row.lastStatusCode}` : '';
+        // The class when there was no answer (timeout, dns_failed, …); the detail in brackets after it.
+        const last = row.lastStatusCode !== null ? `HTTP ${row.lastStatusCode}` : (row.lastOutcome ?? '');
         print(
           [
             row.id,

@@ -42,7 +42,10 @@ export const webhookEvents = pgTable('webhook_events', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   lastStatusCode: integer('last_status_code'),
+  /** Operator detail of the last failure (socket codes, addresses); never shown to the merchant. */
   lastError: text('last_error'),
+  /** The last attempt's WEBHOOK_OUTCOMES class, what the merchant sees (0023). */
+  lastOutcome: text('last_outcome'),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -56,7 +59,18 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   url: text('url').notNull(),
   statusCode: integer('status_code'),
   error: text('error'),
+  /** WEBHOOK_OUTCOMES: the class the merchant sees; `error` is the operator's detail (0023). */
+  outcome: text('outcome').notNull(),
   durationMs: integer('duration_ms').notNull(),
   manual: boolean('manual').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Manual resends of one merchant in the current fixed window (0023_webhook_outcomes.sql). */
+export const webhookResendWindows = pgTable('webhook_resend_windows', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  resends: integer('resends').notNull(),
 });

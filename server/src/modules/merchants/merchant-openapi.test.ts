@@ -52,7 +52,13 @@ describe('merchant API OpenAPI document', () => {
       'order.canceled',
     ]);
     const create = JSON.stringify(operation(API.merchant.orders, 'post'));
-    for (const type of ['no-method', 'rate-unavailable', 'external-id-taken', 'idempotency-key-reused'])
+    for (const type of [
+      'no-method',
+      'rate-unavailable',
+      'external-id-taken',
+      'idempotency-key-reused',
+      'callback-url-refused',
+    ])
       expect(create).toContain(`urn:processing:problem:${type}`);
   });
 

@@ -350,7 +350,7 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
           operationId: 'createOrder',
           tags: ['orders'],
           summary: 'Create an order',
-          description: `Routes the order to a payment method that can take it and answers its requisites and \`payment_url\`: send the payer there. \`expires_in\` is ${ORDER_TTL_MIN_S}–${ORDER_TTL_MAX_S} seconds (900 by default). \`external_id\` is your order id, unique among your orders. \`callback_url\` overrides your webhook URL for this order's events; \`return_url\` is offered to the payer after success.`,
+          description: `Routes the order to a payment method that can take it and answers its requisites and \`payment_url\`: send the payer there. \`expires_in\` is ${ORDER_TTL_MIN_S}–${ORDER_TTL_MAX_S} seconds (900 by default). \`external_id\` is your order id, unique among your orders. \`callback_url\` overrides your webhook URL for this order's events and must be reachable from the internet; \`return_url\` is offered to the payer after success.`,
           parameters: [parameterRef('IdempotencyKey')],
           requestBody: { required: true, content: json('CreateOrderRequest', EXAMPLE_CREATE) },
           responses: {
@@ -368,9 +368,15 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
               retryAfter,
             ),
             '422': problemResponse(
-              'No order was created: no payment method can take this amount and mode now, the USDT/RUB rate is missing or stale (order intake paused), or the Idempotency-Key was used with another body.',
+              'No order was created: no payment method can take this amount and mode now, the USDT/RUB rate is missing or stale (order intake paused), the callback_url leads into a private network, or the Idempotency-Key was used with another body.',
               {
                 noMethod: problemExample(422, 'no-method', DEAL_MESSAGES.noMethod),
+                callbackUrlRefused: problemExample(
+                  422,
+                  'callback-url-refused',
+                  MERCHANT_TEXT.webhookUrlPrivate,
+                  { callback_url: [MERCHANT_TEXT.webhookUrlPrivate] },
+                ),
                 rateStale: problemExample(422, 'rate-unavailable', DEAL_MESSAGES.rateStale),
                 rateMissing: problemExample(422, 'rate-unavailable', DEAL_MESSAGES.rateMissing),
                 keyReused: problemExample(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused),
@@ -586,7 +592,8 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
           payment_mode: '`sbp` (transfer by phone number) or `c2c` (card to card).',
           bank_id: 'Preferred bank of the requisites (ids of GET /api/v1/payments/banks/).',
           external_id: 'Your order id, unique among your orders (1–100 characters).',
-          callback_url: 'Where this order’s webhooks go instead of your webhook URL.',
+          callback_url:
+            'Where this order’s webhooks go instead of your webhook URL. Must be reachable from the internet: a private or internal address answers 422 callback-url-refused.',
           return_url: 'Where the payment page sends the payer after success.',
           expires_in: `Seconds until the order expires (${ORDER_TTL_MIN_S}–${ORDER_TTL_MAX_S}; 900 when omitted).`,
         }),

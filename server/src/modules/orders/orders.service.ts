@@ -59,6 +59,8 @@ export interface OrderEventOutbox {
     tx: Tx,
     input: { merchantId: string; order: Order; callbackUrl: string | null },
   ): Promise<string>;
+  /** Why a callback_url cannot be taken (the webhooks' URL rule), or null. */
+  callbackUrlRefusal(url: string): string | null;
 }
 
 /** Runs inside the order's transaction once it is written, e.g. to store the idempotent answer with it. */
@@ -452,6 +454,14 @@ export function createOrdersService(deps: {
     ): Promise<Order> {
       const amountKopecks = rublesToKopecks(body.amount);
       if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
+      // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
+      // its events could never go to.
+      const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);
+      if (callbackRefusal) {
+        throw new ProblemError(422, 'callback-url-refused', callbackRefusal, {
+          callback_url: [callbackRefusal],
+        });
+      }
       const refused = (reason: RoutingFailureReason) => {
         deps.routingMetrics.routingRefused(reason);
         return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import {
   isInternalAddress,
   isInternalHost,
   privateWebhooksAllowed,
-  resolvesInternally,
+  type ResolvedAddress,
+  type Resolver,
+  vetDestination,
   webhookUrlRefusal,
 } from './webhook-url.ts';
 
@@ -57,34 +60,81 @@ describe('webhook URL rules', () => {
     expect(webhookUrlRefusal('https://shop.example.com/hook', true)).toBeNull();
   });
 
-  it('at delivery, treats a literal internal address as internal without asking DNS', async () => {
-    expect(await resolvesInternally('http://10.0.0.5/hook')).toBe(true);
-    expect(await resolvesInternally('http://93.184.216.34/hook')).toBe(false);
+  it('at delivery, vets a literal address without asking DNS', async () => {
+    const resolve = vi.fn<Resolver>(async () => [{ address: '93.184.216.34', family: 4 }]);
+    expect(await vetDestination('http://10.0.0.5/hook', { allowPrivate: false, resolve })).toMatchObject({
+      ok: false,
+      outcome: 'refused_address',
+    });
+    expect(await vetDestination('http://93.184.216.34/hook', { allowPrivate: false, resolve })).toEqual({
+      ok: true,
+      addresses: [{ address: '93.184.216.34', family: 4 }],
+    });
+    expect(await vetDestination('http://[::1]:8080/hook', { allowPrivate: true, resolve })).toEqual({
+      ok: true,
+      addresses: [{ address: '::1', family: 6 }],
+    });
+    expect(resolve).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name when any of its addresses is internal, and answers the vetted addresses otherwise', async () => {
+    const answers: Record<string, ResolvedAddress[]> = {
+      'mixed.example.com': [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.1.2.3', family: 4 },
+      ],
+      'mapped.example.com': [{ address: '::ffff:169.254.169.254', family: 6 }],
+      'shop.example.com': [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:2800:220:1::1', family: 6 },
+      ],
+    };
+    const resolve: Resolver = async (host) => answers[host] ?? [];
+    for (const host of ['mixed.example.com', 'mapped.example.com']) {
+      const vetted = await vetDestination(`https://${host}/hook`, { allowPrivate: false, resolve });
+      expect(vetted, host).toMatchObject({ ok: false, outcome: 'refused_address' });
+    }
+    expect(await vetDestination('https://shop.example.com/hook', { allowPrivate: false, resolve })).toEqual({
+      ok: true,
+      addresses: answers['shop.example.com'],
+    });
+    // Private targets allowed (outside production): the same single answer, not vetted.
+    expect(await vetDestination('https://mixed.example.com/hook', { allowPrivate: true, resolve })).toEqual({
+      ok: true,
+      addresses: answers['mixed.example.com'],
+    });
+  });
+
+  it('refuses the attempt when the lookup fails or answers nothing (never lets it through unchecked)', async () => {
+    const failing: Resolver = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' });
+    };
+    for (const allowPrivate of [false, true]) {
+      expect(
+        await vetDestination('https://shop.example.com/hook', { allowPrivate, resolve: failing }),
+      ).toEqual({ ok: false, outcome: 'dns_failed', error: 'DNS: ENOTFOUND shop.example.com' });
+      expect(
+        await vetDestination('https://shop.example.com/hook', { allowPrivate, resolve: async () => [] }),
+      ).toMatchObject({ ok: false, outcome: 'dns_failed' });
+    }
   });
 });
 
 describe('privateWebhooksAllowed', () => {
-  it('allows internal addresses outside production and for a loopback PUBLIC_URL, unless told otherwise', () => {
-    expect(privateWebhooksAllowed({ NODE_ENV: 'test', PUBLIC_URL: 'https://pay.example.com' })).toBe(true);
-    expect(privateWebhooksAllowed({ NODE_ENV: 'production', PUBLIC_URL: 'https://pay.example.com' })).toBe(
-      false,
-    );
-    expect(privateWebhooksAllowed({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })).toBe(
-      true,
-    );
-    expect(
-      privateWebhooksAllowed({
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'http://localhost:3000',
-        WEBHOOK_ALLOW_PRIVATE_URLS: false,
-      }),
-    ).toBe(false);
-    expect(
-      privateWebhooksAllowed({
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://pay.example.com',
-        WEBHOOK_ALLOW_PRIVATE_URLS: true,
-      }),
-    ).toBe(true);
+  it('refuses internal addresses in production unless WEBHOOK_ALLOW_PRIVATE_URLS=true, whatever PUBLIC_URL is', () => {
+    const allowed = (env: Record<string, string>) => privateWebhooksAllowed(loadConfig(env));
+    expect(allowed({ NODE_ENV: 'production', PUBLIC_URL: 'https://pay.example.com' })).toBe(false);
+    // A loopback PUBLIC_URL (compose's old default) no longer turns the rule off.
+    for (const PUBLIC_URL of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      expect(allowed({ NODE_ENV: 'production', PUBLIC_URL }), PUBLIC_URL).toBe(false);
+      expect(allowed({ NODE_ENV: 'production', PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_URLS: 'false' })).toBe(
+        false,
+      );
+      expect(allowed({ NODE_ENV: 'production', PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toBe(true);
+    }
+    // Outside production (tests, local runs) they are allowed unless turned off.
+    expect(allowed({ NODE_ENV: 'test' })).toBe(true);
+    expect(allowed({ NODE_ENV: 'development', PUBLIC_URL: 'https://pay.example.com' })).toBe(true);
+    expect(allowed({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' })).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 /**
  * Where a webhook may go. In production a merchant's URL must not reach into our own network (the server
  * would POST wherever it is told: a request forgery against internal services). Tests and local development
- * deliver to 127.0.0.1, so the rule applies only when NODE_ENV is production.
+ * deliver to 127.0.0.1, so the rule applies only when NODE_ENV is production (see privateWebhooksAllowed).
  */
 
 /** Addresses that are not the public internet: loopback, private, link-local, shared, reserved, multicast. */
@@ -56,43 +56,82 @@ export function isInternalHost(hostname: string): boolean {
 }
 
 /**
- * Why a webhook URL is refused when saved, or null. The shared contract already checked http(s) and the
- * length; here only the production rule against internal hosts.
+ * Why a webhook URL is refused when saved (the merchant's URL, an order's callback_url), or null. The shared
+ * contract already checked http(s) and the length; here the rule against hosts that are internal by
+ * themselves (names are resolved, and their addresses vetted, at each attempt: vetDestination).
  */
 export function webhookUrlRefusal(url: string, production: boolean): 'internal' | null {
   if (!production) return null;
   return isInternalHost(new URL(url).hostname) ? 'internal' : null;
 }
 
+/** One address a host name resolved to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to every address it has (injected in tests: a name that changes its answer). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/** The system resolver (getaddrinfo, as fetch and node:http would use): every address, in its order. */
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
+
+/** Where an attempt may connect, or why it may not. */
+export type Destination =
+  | { ok: true; addresses: ResolvedAddress[] }
+  | { ok: false; outcome: 'refused_address' | 'dns_failed'; error: string };
+
 /**
- * At delivery time in production the name is resolved too: a public name may point at an internal address
- * (or be changed to, after it was saved). Resolution failures are left to fetch, which reports them itself.
+ * Resolves a URL's host once and vets every address it gave: this answer is the one the request then connects
+ * to (webhook-post.ts pins it), so a name that answers a public address here and a private one a moment later
+ * (DNS rebinding) never reaches the private one. A lookup that fails, or answers nothing, refuses the attempt:
+ * nothing is sent to an address that was not checked. With private targets not allowed, a name that is
+ * internal by itself or any internal address among the answers refuses it too (a mixed answer could be
+ * connected to in any order).
  */
-export async function resolvesInternally(url: string): Promise<boolean> {
+export async function vetDestination(
+  url: string,
+  options: { allowPrivate: boolean; resolve: Resolver },
+): Promise<Destination> {
   const { hostname } = new URL(url);
-  if (isInternalHost(hostname)) return true;
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return false;
+  const refused = (address: string): Destination => ({
+    ok: false,
+    outcome: 'refused_address',
+    error: `Адрес во внутренней сети: ${address}`,
+  });
+  if (!options.allowPrivate && isInternalHost(hostname)) return refused(host);
+  const family = isIP(host);
+  if (family !== 0) return { ok: true, addresses: [{ address: host, family: family === 6 ? 6 : 4 }] };
+  let addresses: ResolvedAddress[];
   try {
-    const addresses = await lookup(host, { all: true });
-    return addresses.some((entry) => isInternalAddress(entry.address));
-  } catch {
-    return false;
+    addresses = await options.resolve(host);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).message ?? String(error);
+    return { ok: false, outcome: 'dns_failed', error: `DNS: ${code} ${host}`.slice(0, 500) };
   }
+  if (addresses.length === 0) return { ok: false, outcome: 'dns_failed', error: `DNS: нет адресов ${host}` };
+  if (!options.allowPrivate) {
+    const internal = addresses.find((entry) => isInternalAddress(entry.address));
+    if (internal) return refused(`${host} → ${internal.address}`);
+  }
+  return { ok: true, addresses };
 }
 
 /**
- * Whether webhooks may reach loopback and private addresses: as WEBHOOK_ALLOW_PRIVATE_URLS says; unset, only
- * outside production or when the service itself is served from a loopback PUBLIC_URL (a local run, where
- * the merchant simulator listens on 127.0.0.1). A deployment with a public address keeps the rule.
+ * Whether webhooks may reach loopback and private addresses. In production only when
+ * WEBHOOK_ALLOW_PRIVATE_URLS=true says so explicitly (nothing else turns the rule off: a loopback PUBLIC_URL
+ * used to, and a deployment that kept compose's localhost default was left open); outside production yes,
+ * unless WEBHOOK_ALLOW_PRIVATE_URLS=false (tests and local runs deliver to 127.0.0.1).
  */
 export function privateWebhooksAllowed(config: {
   NODE_ENV: string;
-  PUBLIC_URL: string;
   WEBHOOK_ALLOW_PRIVATE_URLS?: boolean;
 }): boolean {
-  if (config.WEBHOOK_ALLOW_PRIVATE_URLS !== undefined) return config.WEBHOOK_ALLOW_PRIVATE_URLS;
-  if (config.NODE_ENV !== 'production') return true;
-  const host = new URL(config.PUBLIC_URL).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  return config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production';
 }

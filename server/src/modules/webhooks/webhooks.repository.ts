@@ -1,3 +1,4 @@
+import type { WebhookOutcome } from '@app/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { merchantWebhooks, users, webhookAttempts, webhookEvents } from '../../db/schema/index.ts';
@@ -162,6 +163,7 @@ export async function insertAttempt(
     eventId: string;
     url: string;
     statusCode: number | null;
+    outcome: WebhookOutcome;
     error: string | null;
     durationMs: number;
     manual: boolean;
@@ -172,6 +174,7 @@ export async function insertAttempt(
     eventId: input.eventId,
     url: input.url,
     statusCode: input.statusCode,
+    outcome: input.outcome,
     error: input.error,
     durationMs: input.durationMs,
     manual: input.manual,
@@ -194,6 +197,7 @@ export async function markDelivered(
       state: 'delivered',
       attempts: sql`${webhookEvents.attempts} + 1`,
       lastStatusCode: input.statusCode,
+      lastOutcome: '2xx',
       lastError: null,
       deliveredAt: input.now,
     })
@@ -220,6 +224,7 @@ export async function markAttemptFailed(
     id: string;
     attemptsSeen: number;
     statusCode: number | null;
+    outcome: WebhookOutcome;
     error: string | null;
     now: Date;
     nextAttemptAt: Date;
@@ -232,6 +237,7 @@ export async function markAttemptFailed(
     .set({
       attempts: sql`${webhookEvents.attempts} + 1`,
       lastStatusCode: input.statusCode,
+      lastOutcome: input.outcome,
       lastError: input.error,
       nextAttemptAt: sql`least(${at(input.nextAttemptAt)}, ${deadline})`,
       state: sql`case when ${at(input.now)} >= ${deadline} then 'failed' else 'pending' end`,
@@ -257,7 +263,13 @@ export async function markDeliveredManually(
 ): Promise<void> {
   await db
     .update(webhookEvents)
-    .set({ state: 'delivered', lastStatusCode: input.statusCode, lastError: null, deliveredAt: input.now })
+    .set({
+      state: 'delivered',
+      lastStatusCode: input.statusCode,
+      lastOutcome: '2xx',
+      lastError: null,
+      deliveredAt: input.now,
+    })
     .where(and(eq(webhookEvents.id, input.id), inArray(webhookEvents.state, ['pending', 'failed'])));
 }
 
@@ -267,12 +279,33 @@ export async function markDeliveredManually(
  */
 export async function noteManualFailure(
   db: DbOrTx,
-  input: { id: string; statusCode: number | null; error: string | null },
+  input: { id: string; statusCode: number | null; outcome: WebhookOutcome; error: string | null },
 ): Promise<void> {
   await db
     .update(webhookEvents)
-    .set({ lastStatusCode: input.statusCode, lastError: input.error })
+    .set({ lastStatusCode: input.statusCode, lastOutcome: input.outcome, lastError: input.error })
     .where(and(eq(webhookEvents.id, input.id), inArray(webhookEvents.state, ['pending', 'failed'])));
+}
+
+/**
+ * Counts one manual resend of the merchant in its current window, or refuses it: one statement (an upsert
+ * whose update is conditional), so parallel resends on any number of instances never pass `max` in a window.
+ * A window older than `windowMs` starts afresh at `now` with this resend. True when the resend may go.
+ */
+export async function countResend(
+  db: DbOrTx,
+  input: { merchantId: string; now: Date; windowMs: number; max: number },
+): Promise<boolean> {
+  const expired = sql`w.window_started_at <= ${at(input.now)} - ${input.windowMs} * interval '1 millisecond'`;
+  const result = await db.execute(sql`
+    insert into webhook_resend_windows as w (merchant_id, window_started_at, resends)
+    values (${input.merchantId}, ${at(input.now)}, 1)
+    on conflict (merchant_id) do update set
+      window_started_at = case when ${expired} then excluded.window_started_at else w.window_started_at end,
+      resends = case when ${expired} then 1 else w.resends + 1 end
+    where ${expired} or w.resends < ${input.max}
+    returning w.resends`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** The operator's view: events (optionally of one state), newest first, with the merchant's email. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API, MERCHANT_TEXT } from '@app/shared';
+import net from 'node:net';
+import { API, MERCHANT_TEXT, WEBHOOK_OUTCOMES } from '@app/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -196,7 +197,12 @@ describe('the delivery log', () => {
     const id = await enqueue(shop.user.id);
     const before = await repo.findEvent(t.database.db, id);
     const answer = await call('POST', API.merchantSettings.resendEvent(id), shop);
-    expect(answer.json()).toMatchObject({ state: 'pending', attempts: 0, last_status_code: 500 });
+    expect(answer.json()).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      last_status_code: 500,
+      last_outcome: '5xx',
+    });
     const after = await repo.findEvent(t.database.db, id);
     expect(after!.nextAttemptAt).toEqual(before!.nextAttemptAt);
     expect(await repo.attemptsOf(t.database.db, id)).toMatchObject([{ manual: true, statusCode: 500 }]);
@@ -212,5 +218,90 @@ describe('the delivery log', () => {
       expect(answer.json()).toEqual({ detail: MERCHANT_TEXT.eventNotFound });
     }
     expect(await repo.attemptsOf(t.database.db, theirs)).toEqual([]);
+  });
+});
+
+describe('what the merchant sees of a failed attempt', () => {
+  it('the class of the outcome, never the connection error’s detail (codes, addresses, ports)', async () => {
+    // A port nobody listens on: taken from a listener closed at once.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const shop = await merchant();
+    await call('PUT', API.merchantSettings.webhook, shop, { url: `http://127.0.0.1:${port}/hook` });
+    const id = await enqueue(shop.user.id);
+
+    const resent = await call('POST', API.merchantSettings.resendEvent(id), shop);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ id, state: 'pending', last_status_code: null });
+    expect(resent.json().last_outcome).toBe('connection_failed');
+    const listed = await call('GET', API.merchantSettings.webhookEvents, shop);
+    expect(listed.json().results[0]).toMatchObject({ id, last_outcome: 'connection_failed' });
+    for (const answer of [resent, listed]) {
+      expect(answer.body).not.toMatch(/ECONN|ENOTFOUND|127\.0\.0\.1|Ошибка соединения/);
+      expect(answer.body).not.toContain(String(port));
+      expect(answer.body).not.toContain('last_error');
+    }
+    expect(WEBHOOK_OUTCOMES).toContain(resent.json().last_outcome);
+    // The operator keeps the detail on the attempt.
+    const [attempt] = await repo.attemptsOf(t.database.db, id);
+    expect(attempt!.error).toBe(`Ошибка соединения: ECONNREFUSED 127.0.0.1:${port}`);
+  });
+});
+
+describe('manual resends', () => {
+  const LIMIT = 4;
+  let limited: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    limited = await createTestApp({ WEBHOOK_RESENDS_PER_MIN: String(LIMIT) }, { now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const resend = (user: User, id: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `${limited.prefix}${API.merchantSettings.resendEvent(id)}`,
+      headers: { cookie: user.cookie },
+    });
+  const event = (merchantId: string) =>
+    limited.database.db.transaction((tx) =>
+      limited.ctx.webhooks.enqueueOrderEvent(tx, {
+        merchantId,
+        order: sampleOrder({ id: randomUUID() }),
+        callbackUrl: null,
+      }),
+    );
+
+  it('are limited per merchant to WEBHOOK_RESENDS_PER_MIN a minute, also when they arrive at once', async () => {
+    const hook = await receiver();
+    const shop = await signedInUser(limited, { role: 'merchant' });
+    const other = await signedInUser(limited, { role: 'merchant' });
+    await limited.ctx.webhooks.updateUrl(shop.user.id, hook.url);
+    const id = await event(shop.user.id);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => resend(shop, id)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(LIMIT).fill(200), ...Array(10 - LIMIT).fill(429)]);
+    for (const answer of answers.filter((a) => a.statusCode === 429)) {
+      expect(answer.json()).toEqual({ detail: MERCHANT_TEXT.resendLimited });
+    }
+    // Only the allowed ones went out.
+    expect(hook.of(id)).toHaveLength(LIMIT);
+    expect(await repo.attemptsOf(limited.database.db, id)).toHaveLength(LIMIT);
+
+    // Another merchant has its own count.
+    const theirs = await event(other.user.id);
+    expect((await resend(other, theirs)).statusCode).toBe(200);
+
+    // Within the minute still refused; a minute after the first, a new window.
+    clock += 59_000;
+    expect((await resend(shop, id)).statusCode).toBe(429);
+    clock += 1_000;
+    expect((await resend(shop, id)).statusCode).toBe(200);
+    expect(hook.of(id)).toHaveLength(LIMIT + 1);
   });
 });

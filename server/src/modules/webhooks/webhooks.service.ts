@@ -2,17 +2,18 @@ import {
   MERCHANT_TEXT,
   type Order,
   type WebhookEvent,
+  type WebhookOutcome,
   type WebhookPayload,
   webhookPayloadSchema,
 } from '@app/shared';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
+import { badRequest, fieldErrors, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import * as users from '../users/users.service.ts';
 import { newEventId, newWebhookSecret, webhookHeaders } from './signing.ts';
 import { type PostOutcome, postWebhook } from './webhook-post.ts';
-import { privateWebhooksAllowed, resolvesInternally, webhookUrlRefusal } from './webhook-url.ts';
+import { privateWebhooksAllowed, type Resolver, systemResolver, webhookUrlRefusal } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
 
 /**
@@ -31,6 +32,9 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
   const base = RETRY_DELAYS_MS[failures - 1] ?? RETRY_DELAY_AFTER_MS;
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
 }
+
+/** The window WEBHOOK_RESENDS_PER_MIN counts in. */
+const RESEND_WINDOW_MS = 60_000;
 
 const EVENT_ID_PATTERN = /^msg_[A-Za-z0-9]{16,40}$/;
 const CURSOR_PATTERN = /^\d{1,19}$/;
@@ -53,7 +57,8 @@ function toEventItem(row: repo.WebhookEventRow): WebhookEvent {
     state,
     attempts: row.attempts,
     last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
+    // The class only: last_error holds the operator's detail (addresses, socket codes) and stays inside.
+    last_outcome: (row.lastOutcome as WebhookOutcome | null) ?? null,
     // Only a pending event has a next attempt; delivered and failed ones are never sent automatically.
     next_attempt_at: state === 'pending' ? row.nextAttemptAt.toISOString() : null,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
@@ -86,36 +91,50 @@ export function createWebhooksService(deps: {
   now?: () => Date;
   /** The jitter source (tests pin it). */
   random?: () => number;
+  /** Resolves receivers' host names (tests inject one that changes its answer). */
+  resolve?: Resolver;
 }) {
   const db = deps.database.db;
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
   const random = deps.random ?? Math.random;
+  const resolve = deps.resolve ?? systemResolver;
   // Whether the rule against internal webhook addresses applies (see WEBHOOK_ALLOW_PRIVATE_URLS).
-  const production = !privateWebhooksAllowed(config);
+  const allowPrivate = privateWebhooksAllowed(config);
 
   async function requireMerchant(userId: string): Promise<void> {
     const user = await users.findById(db, userId);
     if (user?.role !== 'merchant') throw badRequest(MERCHANT_TEXT.notMerchant);
   }
 
-  /** One POST of an event, or the reason none could be made (no URL, no secret, an internal address). */
+  /**
+   * One POST of an event, or the reason none could be made (no URL, no secret; postWebhook: a name that does
+   * not resolve, an internal address). Every reason is a failed attempt, retried on the schedule like a
+   * receiver's error, since a merchant can fix each (save a URL, a secret, a DNS record).
+   */
   async function attempt(input: {
     id: string;
     url: string | null;
     secret: string | null;
     payload: unknown;
   }): Promise<PostOutcome> {
-    const refused = (error: string): PostOutcome => ({ ok: false, statusCode: null, error, durationMs: 0 });
-    if (!input.url) return refused(MERCHANT_TEXT.webhookUrlNotSet);
-    if (!input.secret) return refused(MERCHANT_TEXT.webhookSecretNotSet);
-    if (production && (await resolvesInternally(input.url))) return refused(MERCHANT_TEXT.webhookUrlPrivate);
+    const refused = (outcome: WebhookOutcome, error: string): PostOutcome => ({
+      ok: false,
+      statusCode: null,
+      outcome,
+      error,
+      durationMs: 0,
+    });
+    if (!input.url) return refused('url_not_set', MERCHANT_TEXT.webhookUrlNotSet);
+    if (!input.secret) return refused('secret_not_set', MERCHANT_TEXT.webhookSecretNotSet);
     const body = bodyOf(input.payload);
     return postWebhook({
       url: input.url,
       headers: webhookHeaders({ secret: input.secret, id: input.id, at: now(), body }),
       body,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      allowPrivate,
+      resolve,
     });
   }
 
@@ -130,6 +149,7 @@ export function createWebhooksService(deps: {
         eventId: event.id,
         url: url ?? '',
         statusCode: outcome.statusCode,
+        outcome: outcome.outcome,
         error: outcome.error,
         durationMs: outcome.durationMs,
         manual: false,
@@ -149,6 +169,7 @@ export function createWebhooksService(deps: {
         id: event.id,
         attemptsSeen: event.attempts,
         statusCode: outcome.statusCode,
+        outcome: outcome.outcome,
         error: outcome.error,
         now: finished,
         nextAttemptAt: new Date(finished.getTime() + retryDelayMs(failures, random)),
@@ -156,7 +177,12 @@ export function createWebhooksService(deps: {
       });
       givenUp = state === 'failed';
     });
-    const context = { eventId: event.id, orderId: event.orderId, status: outcome.statusCode };
+    const context = {
+      eventId: event.id,
+      orderId: event.orderId,
+      status: outcome.statusCode,
+      outcome: outcome.outcome,
+    };
     if (outcome.ok) log.debug(context, 'webhook delivered');
     else if (givenUp)
       log.warn({ ...context, error: outcome.error }, 'webhook given up after its retry window');
@@ -189,6 +215,14 @@ export function createWebhooksService(deps: {
     },
 
     /** GET webhook settings: the URL and whether a secret exists (the secret itself is never shown again). */
+    /**
+     * Why an order's callback_url cannot be taken (the message for the 422), or null: the same rule as the
+     * merchant's saved URL, checked when the order is created rather than first at its deliveries.
+     */
+    callbackUrlRefusal(url: string): string | null {
+      return webhookUrlRefusal(url, !allowPrivate) ? MERCHANT_TEXT.webhookUrlPrivate : null;
+    },
+
     async getSettings(userId: string): Promise<{ url: string | null; has_secret: boolean }> {
       await requireMerchant(userId);
       const row = await repo.findSettings(db, userId);
@@ -204,7 +238,7 @@ export function createWebhooksService(deps: {
       url: string | null,
     ): Promise<{ url: string | null; has_secret: boolean; secret?: string }> {
       await requireMerchant(userId);
-      if (url !== null && webhookUrlRefusal(url, production)) {
+      if (url !== null && webhookUrlRefusal(url, !allowPrivate)) {
         throw fieldErrors({ url: [MERCHANT_TEXT.webhookUrlPrivate] });
       }
       const candidate = url === null ? null : newWebhookSecret();
@@ -243,10 +277,19 @@ export function createWebhooksService(deps: {
     /**
      * Resend: one immediate attempt of the merchant's own event to its current destination, logged as
      * manual. A 2xx makes a pending or failed event delivered; a failure is shown on the event but leaves the
-     * automatic schedule as it was. Another merchant's (or no) event: 404.
+     * automatic schedule as it was. Another merchant's (or no) event: 404. At most WEBHOOK_RESENDS_PER_MIN
+     * resend requests per merchant a minute (counted in the database, so across instances too): each one
+     * makes an outbound request on the merchant's word; past it 429 and nothing is sent.
      */
     async resendEvent(userId: string, eventId: string): Promise<WebhookEvent> {
       await requireMerchant(userId);
+      const allowed = await repo.countResend(db, {
+        merchantId: userId,
+        now: now(),
+        windowMs: RESEND_WINDOW_MS,
+        max: config.WEBHOOK_RESENDS_PER_MIN,
+      });
+      if (!allowed) throw tooManyRequests(MERCHANT_TEXT.resendLimited);
       const event = EVENT_ID_PATTERN.test(eventId) ? await repo.findEvent(db, eventId) : undefined;
       if (!event || event.merchantId !== userId) throw notFound(MERCHANT_TEXT.eventNotFound);
       const destination = await repo.destinationOf(db, userId);
@@ -263,6 +306,7 @@ export function createWebhooksService(deps: {
           eventId: event.id,
           url: url ?? '',
           statusCode: outcome.statusCode,
+          outcome: outcome.outcome,
           error: outcome.error,
           durationMs: outcome.durationMs,
           manual: true,
@@ -278,11 +322,21 @@ export function createWebhooksService(deps: {
           await repo.noteManualFailure(tx, {
             id: event.id,
             statusCode: outcome.statusCode,
+            outcome: outcome.outcome,
             error: outcome.error,
           });
         }
       });
-      log.info({ eventId, status: outcome.statusCode, ok: outcome.ok }, 'webhook resent by the merchant');
+      log.info(
+        {
+          eventId,
+          status: outcome.statusCode,
+          outcome: outcome.outcome,
+          error: outcome.error,
+          ok: outcome.ok,
+        },
+        'webhook resent by the merchant',
+      );
       const row = await repo.findEvent(db, event.id);
       return toEventItem(row!);
     },

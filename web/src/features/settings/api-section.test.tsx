@@ -1,4 +1,4 @@
-import { API, MERCHANT_TEXT } from '@app/shared';
+import { API, MERCHANT_TEXT, WEBHOOK_OUTCOME_TEXT } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -297,6 +297,36 @@ describe('Settings #api: deliveries', () => {
       .map((url) => url.searchParams.get('cursor'));
     expect(cursors).toEqual([null, 'c2']);
     expect(screen.queryByRole('button', { name: T.more })).not.toBeInTheDocument();
+  });
+
+  it('shows what each last attempt came to by its class: the status with its meaning, or why there was none', async () => {
+    openSection(
+      section({
+        [EVENTS]: {
+          body: {
+            results: [
+              webhookEvent({ id: 'msg_a', last_status_code: 503, last_outcome: '5xx' }),
+              webhookEvent({ id: 'msg_b', last_status_code: null, last_outcome: 'connection_failed' }),
+              webhookEvent({ id: 'msg_c', last_status_code: null, last_outcome: 'refused_address' }),
+              webhookEvent({
+                id: 'msg_d',
+                state: 'pending',
+                attempts: 0,
+                last_status_code: null,
+                last_outcome: null,
+              }),
+            ],
+            next_cursor: null,
+          },
+        },
+      }),
+    );
+    const rows = await screen.findAllByTestId('webhook-event');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent(`503 · ${WEBHOOK_OUTCOME_TEXT['5xx']}`);
+    expect(rows[1]).toHaveTextContent(WEBHOOK_OUTCOME_TEXT.connection_failed);
+    expect(rows[2]).toHaveTextContent(MERCHANT_TEXT.webhookUrlPrivate);
+    expect(rows[3]).toHaveTextContent('—');
   });
 
   it('says when there were no deliveries yet', async () => {

@@ -37,7 +37,7 @@ export function webhookEvent(overrides: Partial<WebhookEvent> = {}): WebhookEven
     state: 'failed',
     attempts: 3,
     last_status_code: 500,
-    last_error: null,
+    last_outcome: '5xx',
     next_attempt_at: '2026-11-23T10:30:00.000Z',
     delivered_at: null,
     created_at: '2026-11-23T10:00:00.000Z',

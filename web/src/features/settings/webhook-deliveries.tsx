@@ -1,4 +1,4 @@
-import { MERCHANT_TEXT, type WebhookEvent } from '@app/shared';
+import { MERCHANT_TEXT, WEBHOOK_OUTCOME_TEXT, type WebhookEvent } from '@app/shared';
 import { Inbox, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
@@ -38,14 +38,19 @@ function StateBadge({ state }: { state: WebhookEvent['state'] }) {
   );
 }
 
-/** The last answer of the merchant's server: its status code, else the error (timeout, refused). */
+/**
+ * The last attempt as the merchant may see it: its server's status code (with what the class means when it
+ * was not a success), else why there was no answer (timeout, no connection, the name not found). The server
+ * sends only the class, never its own connection errors.
+ */
 function lastAnswer(event: WebhookEvent): string {
+  const outcome = event.last_outcome;
   if (event.last_status_code !== null) {
-    return event.last_error
-      ? `${event.last_status_code} · ${event.last_error}`
+    return outcome && outcome !== '2xx'
+      ? `${event.last_status_code} · ${WEBHOOK_OUTCOME_TEXT[outcome]}`
       : String(event.last_status_code);
   }
-  return event.last_error ?? '—';
+  return outcome ? WEBHOOK_OUTCOME_TEXT[outcome] : '—';
 }
 
 /** When it was delivered, else when the next attempt is due (a dash when neither applies). */
