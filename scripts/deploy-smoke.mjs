@@ -585,6 +585,20 @@ async function checkPublicUrlRequired() {
 }
 
 /**
+ * Packages that only build, type-check, test or run TypeScript sources: production runs the compiled bundles
+ * (server/dist) and installs the server with `--omit=dev`, so none of them may be a runtime dependency.
+ */
+const DEV_ONLY = [
+  /^tsx$/,
+  /^ts-node$/,
+  /^typescript$/,
+  /^esbuild$/,
+  /^vitest$/,
+  /^@types\//,
+  /^drizzle-kit$/,
+];
+
+/**
  * What the image and the compose file promise, read from the files themselves, so a machine without a docker
  * daemon still checks them: a multi-stage build whose last stage runs the compiled server as a non-root user,
  * and PostgreSQL, Redis, two app instances and a proxy in compose.yaml.
@@ -612,6 +626,27 @@ async function checkDeployFiles() {
     );
     assert(!/\btsx\b|--loader|--import/.test(command), `a TypeScript loader in ${command}`);
   });
+  await check(
+    'production installs the server without dev dependencies, and none of its runtime ones is a TypeScript loader or build tool',
+    async () => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+      const runtime = Object.keys(manifest.dependencies ?? {});
+      const tools = runtime.filter((name) => DEV_ONLY.some((pattern) => pattern.test(name)));
+      assert(
+        tools.length === 0,
+        `server dependencies name ${tools.join(', ')}: move them to devDependencies`,
+      );
+      assert(
+        !/\btsx\b|--loader|--import/.test(manifest.scripts?.start ?? ''),
+        `server's start script runs ${manifest.scripts?.start}`,
+      );
+      const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+      const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+      const installs = runtimeStage.split('\n').filter((line) => /^RUN\b.*\bnpm (ci|install)\b/.test(line));
+      assert(installs.length > 0, 'the runtime stage installs no dependencies');
+      for (const line of installs) assert(/--omit=dev\b/.test(line), `the runtime stage runs ${line.trim()}`);
+    },
+  );
   await check('compose.yaml runs PostgreSQL, Redis, two app instances and a proxy in front', async () => {
     const text = fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8');
     const section = text.slice(text.search(/^services:/m));

@@ -196,6 +196,7 @@ export function createContext(deps: {
     database: deps.database,
     ledger,
     orders,
+    notifier: notifications,
     botConfigured: telegramBot !== null,
     botUsername: async () => (telegramBot ? telegramBot.username() : null),
     now,

@@ -27,6 +27,25 @@ declare module 'fastify' {
 /** The answer headers a replay repeats. */
 const REPLAYED_HEADERS = ['content-type', 'retry-after', 'location'];
 
+/** An answer as the idempotency store keeps it and a replay sends it. */
+export interface KeptAnswer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * For a route whose answer carries a secret shown once (activate's device token): the store never keeps the
+ * secret, so a repeat cannot be sent the stored bytes; it is answered from what was kept, with the secret
+ * issued afresh.
+ */
+export interface OneTimeSecretAnswer {
+  /** What the store keeps of an answer: the answer without its secret. */
+  redact(answer: KeptAnswer): KeptAnswer;
+  /** The answer a repeat gets from what was kept; throws its problem when the secret cannot be issued again. */
+  replay(request: FastifyRequest, kept: KeptAnswer): Promise<KeptAnswer>;
+}
+
 /**
  * Route hooks that make a POST idempotent by its Idempotency-Key header: spread them into the route's
  * options. The preHandler runs after authentication and validation, claims (scope, key) or replays the
@@ -44,6 +63,8 @@ export function idempotent(
      * form is refused like any other body.
      */
     deferWhen?: (request: FastifyRequest) => boolean;
+    /** The answer carries a secret shown once: stored without it, replayed with it issued afresh. */
+    oneTimeSecret?: OneTimeSecretAnswer;
   } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -52,7 +73,14 @@ export function idempotent(
       request.idempotencyDeferred = { scope: scope(request), key };
       return;
     }
-    const outcome = await claimKey(service, request, reply, { scope: scope(request), key }, request.body);
+    const outcome = await claimKey(
+      service,
+      request,
+      reply,
+      { scope: scope(request), key },
+      request.body,
+      options.oneTimeSecret,
+    );
     if (outcome === 'answered') return reply;
   }
 
@@ -77,7 +105,8 @@ export function idempotent(
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    await service.complete(claim.scope, claim.key, { statusCode: reply.statusCode, body: payload, headers });
+    const answer = { statusCode: reply.statusCode, body: payload, headers };
+    await service.complete(claim.scope, claim.key, options.oneTimeSecret?.redact(answer) ?? answer);
     return payload;
   }
 
@@ -99,6 +128,7 @@ async function claimKey(
   reply: FastifyReply,
   claimed: { scope: string; key: string },
   body: unknown,
+  oneTimeSecret?: OneTimeSecretAnswer,
 ): Promise<'claimed' | 'answered'> {
   const begun = await service.begin({
     ...claimed,
@@ -113,10 +143,12 @@ async function claimKey(
     throw new ProblemError(409, 'idempotency-key-in-use', IDEMPOTENCY_TEXT.inFlight);
   }
   if (begun.kind === 'replay') {
+    const kept = { statusCode: begun.statusCode, body: begun.body, headers: begun.headers };
+    const answer = oneTimeSecret ? await oneTimeSecret.replay(request, kept) : kept;
     reply
-      .status(begun.statusCode)
-      .headers({ ...begun.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
-      .send(begun.body);
+      .status(answer.statusCode)
+      .headers({ ...answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+      .send(answer.body);
     return 'answered';
   }
   request.idempotencyClaim = { ...claimed, settled: false };

@@ -67,7 +67,7 @@ export const deviceNotificationSchema = z.object({
   /** Unique per device; a resent id is answered `duplicate` and stored once. */
   id: z.string().min(1).max(100),
   source: z.enum(NOTIFICATION_SOURCES),
-  /** SMS sender (e.g. 900) or the app's package name (e.g. ru.sberbankmobile). */
+  /** SMS sender (e.g. 900) or, for a push, the app's package name exactly as Android reports it (ru.sberbankmobile). */
   sender: z.string().min(1).max(200),
   title: z.string().max(500).optional(),
   text: z

@@ -73,7 +73,11 @@ export const terminalNotifications = pgTable(
   (table) => [unique().on(table.terminalId, table.deviceItemId)],
 );
 
-/** Idempotency keys of the device and merchant APIs. */
+/**
+ * Idempotency keys of the device and merchant APIs. `scope` names the caller by what the server vouches for
+ * (`device:<terminal id>`, `activate:<terminal id>`, `merchant:<merchant id>`), never by its credentials; no
+ * column holds a bearer token or API key (0022 took the device token out of kept activate answers).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -29,6 +29,11 @@ export type NotificationEvent =
       change: 'added' | 'removed' | 'enabled' | 'disabled';
       address?: string;
     }
+  /**
+   * Another Telegram account was linked with the user's connection key: told to the accounts linked before it
+   * (never to the new one), so a stranger who got hold of the key is noticed.
+   */
+  | { kind: 'telegram_linked'; telegramId: number; telegramName: string }
   /** A listed, Enabled terminal whose last heartbeat (lastPingAt) is older than TERMINAL_OFFLINE_AFTER_S. */
   | { kind: 'terminal_offline'; terminalName: string; lastPingAt: Date }
   /** Disputes (issue 9) bring their own text; they always go out. */
@@ -47,6 +52,7 @@ export const NOTIFICATION_GROUP: Record<NotificationKind, 'payments' | 'account'
   withdrawal_sent: 'account',
   withdrawal_returned: 'account',
   whitelist_changed: 'account',
+  telegram_linked: 'account',
   terminal_offline: 'account',
   dispute: 'always',
 };
@@ -97,6 +103,8 @@ export function notificationText(event: NotificationEvent): string {
       return `Вывод ${usdt(event.amountMicro)} на адрес ${event.address} ${event.outcome === 'failed' ? 'не выполнен' : 'отклонён'}: ${usdt(event.amountMicro + event.feeMicro)} (сумма и комиссия) возвращены на баланс`;
     case 'whitelist_changed':
       return `Белый список кошельков изменён: ${WHITELIST_CHANGE[event.change]}${event.address ? ` ${event.address}` : ''}`;
+    case 'telegram_linked':
+      return `К вашему аккаунту подключён новый Telegram: ${event.telegramName} (ID ${event.telegramId}). Если это не вы, отключите его в Настройках и смените пароль.`;
     case 'terminal_offline':
       return `Терминал «${event.terminalName}» не на связи: последний сигнал ${moscowDateTime(event.lastPingAt)}`;
     case 'dispute':

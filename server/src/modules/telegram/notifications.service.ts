@@ -52,7 +52,9 @@ export function createNotificationsService(deps: { database: Database; log: Logg
       }
       // Telegram's limit for one message; a longer text (a dispute's comment) must not fail the event.
       const text = notificationText(event).slice(0, TELEGRAM_TEXT_MAX);
-      return repo.insertNotifications(tx, { userId, kind: event.kind, text });
+      // A newly linked account is not told about itself: the message is for the ones that were there before.
+      const exceptChatId = event.kind === 'telegram_linked' ? event.telegramId : undefined;
+      return repo.insertNotifications(tx, { userId, kind: event.kind, text, exceptChatId });
     },
 
     /**

@@ -116,15 +116,24 @@ describe('the bot (long polling against a fake Bot API)', () => {
     }
   });
 
-  it('/start <key> links the account with its name; a second account on the same key too', async () => {
+  it('/start <key> links the account with its name; the key then links no one else, the renewed one does and the first account is told', async () => {
     const user = await signedInUser(t);
     const key = await keyOf(user.cookie);
     const first = nextTelegramId();
     const second = nextTelegramId();
     fake.injectMessage({ fromId: first, firstName: 'Иван', username: 'ivan_t', text: `/start ${key}` });
     await fake.waitForMessage(first, BOT_TEXT.linked);
+    // The key linked once: the Settings page now shows another, and the used one links nothing.
+    const renewed = await keyOf(user.cookie);
+    expect(renewed).not.toBe(key);
     fake.injectMessage({ fromId: second, firstName: 'Пётр', text: `/start ${key}` });
+    await fake.waitForMessage(second, BOT_TEXT.unknownKey);
+    fake.injectMessage({ fromId: second, firstName: 'Пётр', text: `/start ${renewed}` });
     await fake.waitForMessage(second, BOT_TEXT.linked);
+    const told = await fake.waitForMessage(first, 'подключён новый Telegram');
+    expect(told.text).toBe(
+      `К вашему аккаунту подключён новый Telegram: Пётр (ID ${second}). Если это не вы, отключите его в Настройках и смените пароль.`,
+    );
     const list = await t.app.inject({
       method: 'GET',
       url: `${t.prefix}${API.telegram.accounts}`,
@@ -134,6 +143,14 @@ describe('the bot (long polling against a fake Bot API)', () => {
       expect.objectContaining({ telegram_id: first, telegram_name: '@ivan_t' }),
       expect.objectContaining({ telegram_id: second, telegram_name: 'Пётр' }),
     ]);
+    // The new account hears nothing about itself; the first account heard of it once.
+    expect(fake.sent.filter((message) => message.chatId === second).map((message) => message.text)).toEqual([
+      BOT_TEXT.unknownKey,
+      BOT_TEXT.linked,
+    ]);
+    expect(
+      fake.sent.filter((message) => message.chatId === first && message.text.includes('новый Telegram')),
+    ).toHaveLength(1);
   });
 
   it('a wrong key links nothing and says so; /start alone explains where the key is', async () => {

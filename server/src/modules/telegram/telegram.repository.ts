@@ -42,11 +42,16 @@ export async function replaceKey(db: DbOrTx, userId: string, key: string): Promi
     .onConflictDoUpdate({ target: telegramKeys.userId, set: { connectionKey: key, createdAt: sql`now()` } });
 }
 
-export async function userIdByKey(db: DbOrTx, key: string): Promise<string | undefined> {
+/**
+ * The user whose current connection key this is, with the key's row locked until the transaction ends: a
+ * second link with the same key waits, and then no longer finds it once the first renewed it.
+ */
+export async function lockUserByKey(db: DbOrTx, key: string): Promise<string | undefined> {
   const [row] = await db
     .select({ userId: telegramKeys.userId })
     .from(telegramKeys)
-    .where(eq(telegramKeys.connectionKey, key));
+    .where(eq(telegramKeys.connectionKey, key))
+    .for('update');
   return row?.userId;
 }
 
@@ -130,15 +135,16 @@ export async function dropPendingNotifications(db: DbOrTx, userId: string, chatI
     );
 }
 
-/** One outbox row per linked account of the user, in one statement; returns how many. */
+/** One outbox row per linked account of the user (but `exceptChatId`), in one statement; returns how many. */
 export async function insertNotifications(
   db: DbOrTx,
-  input: { userId: string; kind: string; text: string },
+  input: { userId: string; kind: string; text: string; exceptChatId?: number | undefined },
 ): Promise<number> {
+  const except = input.exceptChatId === undefined ? sql`` : sql` and telegram_id <> ${input.exceptChatId}`;
   const result = await db.execute(sql`
     insert into telegram_notifications (user_id, chat_id, kind, text)
     select user_id, telegram_id, ${input.kind}, ${input.text}
-    from telegram_accounts where user_id = ${input.userId}
+    from telegram_accounts where user_id = ${input.userId}${except}
   `);
   return (result as unknown as { rowCount: number | null }).rowCount ?? 0;
 }

@@ -2,7 +2,7 @@ import { API, TELEGRAM_TEXT } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
-import { telegramAccounts, telegramNotifications } from '../../db/schema/index.ts';
+import { telegramAccounts, telegramNotifications, users } from '../../db/schema/index.ts';
 import { BOT_TEXT } from './telegram.service.ts';
 
 let t: TestApp;
@@ -33,19 +33,21 @@ async function keyOf(cookie: string): Promise<string> {
   return response.json().connection_key as string;
 }
 
-/** A signed-in user with `count` Telegram accounts linked through the bot's /start logic. */
+/**
+ * A signed-in user with `count` Telegram accounts linked through the bot's /start logic, each with the key
+ * the Settings page shows at the time (a key links once); `key` is the current one.
+ */
 async function userWithAccounts(count: number) {
   const user = await signedInUser(t);
-  const key = await keyOf(user.cookie);
   const ids: number[] = [];
   for (let index = 0; index < count; index++) {
     const telegramId = nextTelegramId();
-    expect(await t.ctx.telegram.linkByKey(key, { telegramId, name: `Аккаунт ${index}` })).toBe(
-      BOT_TEXT.linked,
-    );
+    expect(
+      await t.ctx.telegram.linkByKey(await keyOf(user.cookie), { telegramId, name: `Аккаунт ${index}` }),
+    ).toBe(BOT_TEXT.linked);
     ids.push(telegramId);
   }
-  return { ...user, key, ids };
+  return { ...user, key: await keyOf(user.cookie), ids };
 }
 
 describe('the connection key', () => {
@@ -128,7 +130,7 @@ describe('linked accounts', () => {
     expect(Number.isNaN(Date.parse(body.accounts[0].auth_date))).toBe(false);
   });
 
-  it('linking the same account again changes nothing', async () => {
+  it('linking the same account again changes nothing, the key included', async () => {
     const user = await userWithAccounts(1);
     expect(await t.ctx.telegram.linkByKey(user.key, { telegramId: user.ids[0]!, name: 'Другое имя' })).toBe(
       BOT_TEXT.alreadyLinked,
@@ -136,6 +138,7 @@ describe('linked accounts', () => {
     const body = (await call('GET', API.telegram.accounts, user.cookie)).json();
     expect(body.accounts).toHaveLength(1);
     expect(body.accounts[0].telegram_name).toBe('Аккаунт 0');
+    expect(await keyOf(user.cookie)).toBe(user.key);
   });
 
   it('disconnects one account (number or digits), but never the last one', async () => {
@@ -193,6 +196,79 @@ describe('linked accounts', () => {
         .from(telegramAccounts)
         .where(eq(telegramAccounts.userId, user.user.id));
       expect(rows).toHaveLength(1);
+    }
+  });
+});
+
+describe('linking with the key', () => {
+  const rowsOf = (userId: string) =>
+    t.database.db.select().from(telegramNotifications).where(eq(telegramNotifications.userId, userId));
+  const linkedIds = async (userId: string) =>
+    (await t.database.db.select().from(telegramAccounts).where(eq(telegramAccounts.userId, userId))).map(
+      (row) => row.telegramId,
+    );
+
+  it('a new account is told to every account linked before, in the link’s transaction, never to itself', async () => {
+    const user = await userWithAccounts(2);
+    // Linking the second account told the first one.
+    expect((await rowsOf(user.user.id)).map((row) => [row.chatId, row.kind])).toEqual([
+      [user.ids[0], 'telegram_linked'],
+    ]);
+    await t.database.db.delete(telegramNotifications).where(eq(telegramNotifications.userId, user.user.id));
+    const stranger = nextTelegramId();
+    expect(await t.ctx.telegram.linkByKey(user.key, { telegramId: stranger, name: '@mallory' })).toBe(
+      BOT_TEXT.linked,
+    );
+    const rows = await rowsOf(user.user.id);
+    const text = `К вашему аккаунту подключён новый Telegram: @mallory (ID ${stranger}). Если это не вы, отключите его в Настройках и смените пароль.`;
+    expect(rows.map((row) => ({ chatId: row.chatId, kind: row.kind, text: row.text }))).toEqual(
+      expect.arrayContaining(user.ids.map((chatId) => ({ chatId, kind: 'telegram_linked', text }))),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it('the first account is told nothing (no one was linked before); the account switch off tells no one', async () => {
+    const first = await userWithAccounts(1);
+    expect(await rowsOf(first.user.id)).toEqual([]);
+    await t.database.db.update(users).set({ notificationAccount: false }).where(eq(users.id, first.user.id));
+    expect(await t.ctx.telegram.linkByKey(first.key, { telegramId: nextTelegramId(), name: 'Второй' })).toBe(
+      BOT_TEXT.linked,
+    );
+    expect(await rowsOf(first.user.id)).toEqual([]);
+  });
+
+  it('a key links once: it is renewed by the link, and the used key links no other account', async () => {
+    const user = await userWithAccounts(1);
+    const used = user.key;
+    expect(await t.ctx.telegram.linkByKey(used, { telegramId: nextTelegramId(), name: 'Второй' })).toBe(
+      BOT_TEXT.linked,
+    );
+    const renewed = await keyOf(user.cookie);
+    expect(renewed).not.toBe(used);
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const late = nextTelegramId();
+    expect(await t.ctx.telegram.linkByKey(used, { telegramId: late, name: 'Третий' })).toBe(
+      BOT_TEXT.unknownKey,
+    );
+    expect(await linkedIds(user.user.id)).not.toContain(late);
+    expect(await t.ctx.telegram.linkByKey(renewed, { telegramId: late, name: 'Третий' })).toBe(
+      BOT_TEXT.linked,
+    );
+  });
+
+  it('of many chats sending the same key at once, exactly one links', async () => {
+    for (let round = 0; round < 3; round++) {
+      const user = await userWithAccounts(1);
+      const chats = Array.from({ length: 6 }, () => nextTelegramId());
+      const replies = await Promise.all(
+        chats.map((telegramId) => t.ctx.telegram.linkByKey(user.key, { telegramId, name: 'Гонка' })),
+      );
+      expect(replies.filter((reply) => reply === BOT_TEXT.linked)).toHaveLength(1);
+      expect(replies.filter((reply) => reply === BOT_TEXT.unknownKey)).toHaveLength(5);
+      const winner = chats[replies.indexOf(BOT_TEXT.linked)]!;
+      expect((await linkedIds(user.user.id)).sort()).toEqual([...user.ids, winner].sort());
+      expect((await rowsOf(user.user.id)).map((row) => row.chatId)).toEqual(user.ids);
+      expect(await keyOf(user.cookie)).not.toBe(user.key);
     }
   });
 });

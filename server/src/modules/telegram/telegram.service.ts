@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as users from '../users/users.service.ts';
+import type { Notifier } from './notifications.service.ts';
 import * as repo from './telegram.repository.ts';
 
 /** 32 bytes from the CSPRNG, base64url: unguessable, and fits a /start payload (64 characters at most). */
@@ -24,7 +25,7 @@ export const BOT_TEXT = {
   linked: 'Аккаунт подключён. Сюда будут приходить уведомления о сделках, спорах и входах в аккаунт.',
   alreadyLinked: 'Этот Telegram аккаунт уже подключён.',
   unknownKey:
-    'Ключ подключения не найден. Проверьте ключ в настройках (Settings → Connection) — возможно, его обновили.',
+    'Ключ подключения не найден. Ключ подключает один аккаунт и после этого сменяется: возьмите текущий ключ в настройках (Settings → Connection).',
   startWithoutKey:
     'Чтобы подключить аккаунт, откройте в личном кабинете Settings → Connection, скопируйте ключ подключения и отправьте боту команду /start <ключ> (или откройте ссылку с ключом оттуда же).',
   notLinked: 'Этот Telegram аккаунт не подключён. Отправьте /start, чтобы узнать, как подключить его.',
@@ -53,6 +54,8 @@ export function createTelegramService(deps: {
   database: Database;
   ledger: Pick<LedgerService, 'getBalances'>;
   orders: Pick<OrdersService, 'countDealsSince'>;
+  /** Tells the accounts linked before of a new one, in the link's transaction. */
+  notifier: Notifier;
   /** Whether a bot runs (TELEGRAM_BOT_TOKEN is set). */
   botConfigured: boolean;
   /** The bot's username, or null when no bot is configured (or Telegram has not told it yet). */
@@ -122,17 +125,33 @@ export function createTelegramService(deps: {
       return (await repo.listAccounts(db, userId)).length > 0;
     },
 
-    /** /start <key>: links the Telegram account to the key's user; the reply to send. */
+    /**
+     * /start <key>: links the Telegram account to the key's user; the reply to send. A key links once: in the
+     * link's transaction the key is renewed (the Settings page shows the new one) and every account linked
+     * before is told, so a key that leaked links at most one stranger, and not unnoticed. An account already
+     * linked changes nothing and leaves the key as it is.
+     */
     async linkByKey(key: string, account: { telegramId: number; name: string }): Promise<string> {
-      const userId = KEY_PATTERN.test(key) ? await repo.userIdByKey(db, key) : undefined;
-      if (!userId) return BOT_TEXT.unknownKey;
-      const added = await repo.linkAccount(db, {
-        userId,
-        telegramId: account.telegramId,
-        telegramName: account.name.slice(0, 200),
-        authDate: deps.now(),
+      if (!KEY_PATTERN.test(key)) return BOT_TEXT.unknownKey;
+      const telegramName = account.name.slice(0, 200);
+      return db.transaction(async (tx) => {
+        const userId = await repo.lockUserByKey(tx, key);
+        if (!userId) return BOT_TEXT.unknownKey;
+        const added = await repo.linkAccount(tx, {
+          userId,
+          telegramId: account.telegramId,
+          telegramName,
+          authDate: deps.now(),
+        });
+        if (!added) return BOT_TEXT.alreadyLinked;
+        await repo.replaceKey(tx, userId, newConnectionKey());
+        await deps.notifier.notify(tx, userId, {
+          kind: 'telegram_linked',
+          telegramId: account.telegramId,
+          telegramName,
+        });
+        return BOT_TEXT.linked;
       });
-      return added ? BOT_TEXT.linked : BOT_TEXT.alreadyLinked;
     },
 
     /** /status: each linked user's balance, rating percent and today's deals; the reply to send. */

@@ -130,7 +130,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
       version: '1.0.0',
       summary: 'The API the Android terminal app calls: pairing, heartbeats, bank notifications.',
       description:
-        'Every call except activate carries `Authorization: Bearer <device_token>`. Every POST carries an `Idempotency-Key` header: the same key with the same body replays the first answer (marked `Idempotent-Replayed: true`), another body is refused with 422, a request still running with 409. Errors are RFC 9457 problem documents (`application/problem+json`). See docs/device-api.md for the protocol.',
+        'Every call except activate carries `Authorization: Bearer <device_token>`. Every POST carries an `Idempotency-Key` header: the same key with the same body replays the first answer (marked `Idempotent-Replayed: true`; activate with a new device token), another body is refused with 422, a request still running with 409. Errors are RFC 9457 problem documents (`application/problem+json`). See docs/device-api.md for the protocol.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: options.serverUrl, description: 'The `server_url` of the pairing QR code.' }],
@@ -146,7 +146,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
           tags: ['pairing'],
           summary: 'Pair this phone with a terminal',
           description:
-            'Sends the `terminal_id` and `auth_key` of the pairing QR code (valid 10 minutes, single use) and what the phone is. Answers the long-lived device token, shown only once: store it in the Android Keystore. A wrong, expired or used key answers 401 and activates nothing. Limited per IP.',
+            'Sends the `terminal_id` and `auth_key` of the pairing QR code (valid 10 minutes, single use) and what the phone is. Answers the long-lived device token, shown only once: store it in the Android Keystore. The server keeps only its SHA-256, so a retry with the same Idempotency-Key and body (the answer was lost) answers a new token and the lost one never works; once a heartbeat has used the token, such a retry answers 401. A wrong, expired or used key answers 401 and activates nothing. Limited per IP.',
           security: [],
           parameters: [idempotencyKey],
           requestBody: jsonBody('DeviceActivateRequest', {

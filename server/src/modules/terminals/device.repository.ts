@@ -51,6 +51,32 @@ export async function activate(
   return row;
 }
 
+/**
+ * Gives an activated terminal a new device token when the answer that carried its first one was lost: only
+ * while that token has never brought a heartbeat (the phone never had it) and the terminal is not deleted or
+ * revoked. One conditional statement, so it cannot replace a token the phone is using.
+ */
+export async function reissueUnusedToken(
+  db: DbOrTx,
+  input: { terminalId: string; deviceTokenHash: string; now: Date },
+): Promise<{ id: string; name: string; status: string } | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({ deviceTokenHash: input.deviceTokenHash, updatedAt: input.now })
+    .where(
+      and(
+        eq(terminals.id, input.terminalId),
+        ne(terminals.status, 'pending'),
+        isNotNull(terminals.activatedAt),
+        isNotNull(terminals.deviceTokenHash),
+        isNull(terminals.lastPing),
+        isNull(terminals.deletedAt),
+      ),
+    )
+    .returning({ id: terminals.id, name: terminals.name, status: terminals.status });
+  return row;
+}
+
 // Every device request runs this lookup first, so its query is built once per handle.
 const byTokenHash = builtOnce((db) =>
   db

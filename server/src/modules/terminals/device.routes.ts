@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
-import { idempotent } from '../../plugins/idempotency.ts';
+import { idempotent, type KeptAnswer } from '../../plugins/idempotency.ts';
 import type { DeviceTerminal } from './device.service.ts';
 import { buildDeviceOpenApi } from './device-openapi.ts';
 
@@ -40,6 +40,19 @@ const BEARER = /^Bearer ([^\s]+)$/;
 function currentTerminal(request: FastifyRequest): DeviceTerminal {
   if (!request.terminal) throw unauthorizedProblem();
   return request.terminal;
+}
+
+const activatedTerminalId = (request: FastifyRequest) =>
+  (request.body as { terminal_id: string }).terminal_id;
+
+/**
+ * What the idempotency store keeps of an activate answer: everything but the device token, which is stored
+ * nowhere (only its SHA-256, on the terminal), so a database reader never learns a bearer token.
+ */
+function withoutDeviceToken(answer: KeptAnswer): KeptAnswer {
+  if (answer.statusCode !== 200) return answer;
+  const { device_token: _token, ...rest } = JSON.parse(answer.body) as Record<string, unknown>;
+  return { ...answer, body: JSON.stringify(rest) };
 }
 
 /**
@@ -78,10 +91,19 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       bodyLimit: DEVICE_BODY_LIMIT,
       // Activation has no token yet: limited per IP like sign-in, so pairing keys cannot be guessed fast.
       config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-      ...idempotent(
-        idempotency,
-        (request) => `activate:${(request.body as { terminal_id: string }).terminal_id}`,
-      ),
+      ...idempotent(idempotency, (request) => `activate:${activatedTerminalId(request)}`, {
+        oneTimeSecret: {
+          redact: withoutDeviceToken,
+          // The repeat matched the request that activated this terminal: its lost token is replaced.
+          replay: async (request, kept) =>
+            kept.statusCode === 200
+              ? {
+                  ...kept,
+                  body: JSON.stringify(await device.reissueActivation(activatedTerminalId(request))),
+                }
+              : kept,
+        },
+      }),
       schema: { body: deviceActivateBody, response: { 200: deviceActivateResponse } },
     },
     async (request) => device.activate(request.body),

@@ -29,6 +29,13 @@ export interface DeviceService {
   authenticate(token: string): Promise<DeviceTerminal | null>;
   /** Pairs a device with a pending terminal by its single-use key; 401 problem when the key does not work. */
   activate(body: DeviceActivateBody): Promise<DeviceActivateResponse>;
+  /**
+   * Answers a repeat of the activation of `terminalId` whose first answer was lost. Only for a repeat the
+   * idempotency store has matched to the request that activated this terminal (same key, same body, pairing
+   * key included): the store never keeps a device token, so a new one is issued and the lost one stops
+   * working — while no heartbeat has come with the lost one; after that (or once the terminal is deleted) 401.
+   */
+  reissueActivation(terminalId: string): Promise<DeviceActivateResponse>;
   heartbeat(terminal: DeviceTerminal, body: DeviceHeartbeatBody): Promise<DeviceHeartbeatResponse>;
   setStatus(terminal: DeviceTerminal, enabled: boolean): Promise<{ status: 'Enabled' | 'Disabled' }>;
   /** Parses and stores a batch; each id's result in the order sent. */
@@ -93,6 +100,24 @@ export function createDeviceService(deps: {
       // Wrong, expired or used key, unknown or deleted terminal: one answer, and nothing changed.
       if (!row) throw unauthorizedProblem();
       deps.log.info({ terminalId: row.id }, 'terminal activated');
+      return {
+        terminal_id: row.id,
+        device_token: token,
+        name: row.name,
+        status: asStatus(row.status),
+        poll_after_s: deps.heartbeatSeconds,
+      };
+    },
+
+    async reissueActivation(terminalId) {
+      const token = newDeviceToken();
+      const row = await devices.reissueUnusedToken(db, {
+        terminalId,
+        deviceTokenHash: sha256Hex(token),
+        now: now(),
+      });
+      if (!row) throw unauthorizedProblem();
+      deps.log.info({ terminalId: row.id }, 'terminal activation answered again with a new token');
       return {
         terminal_id: row.id,
         device_token: token,

@@ -215,4 +215,36 @@ describe('Connection: linked accounts', () => {
       timeout: TELEGRAM_ACCOUNTS_POLL_MS + 2_000,
     });
   }, 10_000);
+
+  it('shows the renewed key once an account linked with the shown one appears (a key links once)', async () => {
+    let listed = 0;
+    let keys = 0;
+    const keyAnswer = (key: string) => ({
+      body: {
+        connection_key: key,
+        bot_configured: true,
+        bot_username: 'processing_bot',
+        deep_link: `https://t.me/processing_bot?start=${key}`,
+      },
+    });
+    const { calls } = mockApi(
+      settingsApi(false, {
+        [`GET ${API.telegram.key}`]: () => keyAnswer(++keys === 1 ? 'k-used' : 'k-renewed'),
+        [ACCOUNTS]: () => ({
+          body: { accounts: ++listed === 1 ? [] : [account(9, 'Fresh')], message: '' },
+        }),
+      }),
+    );
+    renderAt('/settings#connection');
+    expect(await screen.findByTestId('connection-key')).toHaveTextContent('k-used');
+    await waitFor(() => expect(screen.getByText('Fresh')).toBeInTheDocument(), {
+      timeout: TELEGRAM_ACCOUNTS_POLL_MS + 2_000,
+    });
+    await waitFor(() => expect(screen.getByTestId('connection-key')).toHaveTextContent('k-renewed'));
+    expect(screen.getByRole('link', { name: /Открыть бота в Telegram/ })).toHaveAttribute(
+      'href',
+      'https://t.me/processing_bot?start=k-renewed',
+    );
+    expect(called(calls, 'GET', API.telegram.key)).toHaveLength(2);
+  }, 10_000);
 });

@@ -24,11 +24,24 @@ export function useTelegramKey() {
   });
 }
 
-/** GET /api/account/tg_action/, polled while the section is open. */
+/**
+ * GET /api/account/tg_action/, polled while the section is open. A key links one account and is then
+ * renewed by the server, so when an account appears that was not listed before, the key is asked for again:
+ * the page never shows a used key.
+ */
 export function useTelegramAccounts() {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: telegramKeys.accounts,
-    queryFn: ({ signal }) => apiClient.get<TelegramAccountsResponse>(API.telegram.accounts, { signal }),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<TelegramAccountsResponse>(telegramKeys.accounts);
+      const answer = await apiClient.get<TelegramAccountsResponse>(API.telegram.accounts, { signal });
+      const known = new Set(before?.accounts.map((account) => account.id));
+      if (before && answer.accounts.some((account) => !known.has(account.id))) {
+        void queryClient.invalidateQueries({ queryKey: telegramKeys.key });
+      }
+      return answer;
+    },
     refetchInterval: (query) => (query.state.status === 'error' ? false : TELEGRAM_ACCOUNTS_POLL_MS),
   });
 }

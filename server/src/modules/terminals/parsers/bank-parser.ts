@@ -17,7 +17,10 @@ export interface BankParser {
   bank: BankCode;
   /** SMS sender names, compared case-insensitively and ignoring spaces, dots, hyphens and underscores. */
   senders: readonly string[];
-  /** Android package names of the bank's app (exact, lower case). */
+  /**
+   * Android package names of the bank's own apps, each verified against a public source (parsers.test.ts says
+   * which). A push counts as the bank's only from one of these, compared byte for byte.
+   */
   packages: readonly string[];
   /**
    * Marks that only this bank's own texts carry (its signature or site), used to name the bank of a text from an

@@ -3,15 +3,16 @@
  * `unparsed`. Pure functions: no I/O, no clock.
  *
  * How a notification is read:
- * 1. The bank is named by the SMS sender ("900", "T-Bank", "VTB"…) or the app package ("ru.sberbankmobile"…), see
- *    senders.ts and each bank's `senders`/`packages`.
+ * 1. The bank is named by the SMS sender ("900", "T-Bank", "VTB"…, spelled loosely) or, for a push, by the app
+ *    package exactly as the bank publishes it ("ru.sberbankmobile"…; a look-alike such as "s.berbank" names no
+ *    bank), see senders.ts and each bank's `senders`/`packages`.
  * 2. That bank's parser (one file per bank) tries its known incoming formats, anchored at the start of the text, so
  *    free text a payer can write (a transfer message) never decides the amount.
  * 3. Whatever no format took is sorted by the shared rules (classify.ts): one-time codes, adverts, money without a
  *    payer (salary, cashback, cash), then — if it still looks like money arriving — unparsed; otherwise withdrawals,
  *    outgoing transfers, purchases.
  * A text from an unknown sender is never an incoming transfer, even when it reads like one: anyone can send an SMS
- * that imitates a bank. Its bank is named from the text's signature when possible and it answers unparsed, so the
+ * or publish an app that imitates a bank. Its bank is named from the text's signature when possible and it answers unparsed, so the
  * operator can add the sender if it is genuine.
  *
  * Adding a format:

@@ -26,11 +26,16 @@
  * ru.sovcomcard.halva.v1 and ru.mts.money are in NSPK's asset links (qr.nspk.ru/.well-known/assetlinks.json, copied
  * in smenateam/sbp lib/assetLinks.dart at 6c56f73); ru.ozon.fintech.finance, com.yandex.bank and
  * ru.pochtabank.pochtaapp only in public apps' package lists. "ru.pochta.bank" was not found anywhere public that
- * names it as Pochta Bank's app, so it is not used.
+ * names it as Pochta Bank's app, so it is not used. Also left out, since no public source says which app of the
+ * bank they are (a push counts only from a listed package, byte for byte): ru.gazprombank.android.mobilebank and
+ * ru.raiffeisen.rmobile (in NSPK's asset links beside the listed ones, unnamed), ru.lewis.dbo and
+ * ru.mtsbank.mtsbankmobile (named for MTS only in third-party lists), and the banks' test builds in NSPK's asset
+ * links (ru.sberbankmobile_alpha, com.idamob.tinkoff.android.qa, ru.vtb24.mobilebanking.android.dev, …).
  * Not found in any public source: a person-to-person incoming notification of Ozon Bank or Yandex Bank (their rows are ignored
  * look-alikes only; incoming texts of theirs stay unparsed until real ones are added), Sber push codes/adverts.
  * Rosbank has four public incoming SMS and Sovcombank three (one in two letter cases).
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseKopecks } from './amount.ts';
@@ -40,6 +45,7 @@ import {
   type ParsedNotification,
   parseBankNotification,
 } from './index.ts';
+import { BANK_PARSERS } from './senders.ts';
 
 interface Case {
   from: string;
@@ -995,6 +1001,78 @@ describe('parseBankNotification: unparsed rather than guessed', () => {
     const text = 'Пополнение, счет RUB. 236 RUB. Доступно 713.79 RUB';
     for (const sender of ['Tinkoff', 'TINKOFF', 't-bank', 'T Bank', 'T_BANK']) {
       expect(parseBankNotification(sms(sender, text))).toMatchObject({ kind: 'incoming', bank: 'tbank' });
+    }
+  });
+});
+
+describe("push notifications: only a bank app's exact package counts", () => {
+  /** Apps anyone can publish whose package reads like the bank's: changed case, dots moved, added or dropped, a
+   * suffix or prefix, spaces, a Cyrillic letter for a Latin one, or the bank's SMS sender name as a package. */
+  function lookAlikes(pkg: string, smsSenders: readonly string[]): string[] {
+    const dot = pkg.indexOf('.');
+    return [
+      pkg.toUpperCase(),
+      pkg[0]!.toUpperCase() + pkg.slice(1),
+      `${pkg.slice(0, dot + 2)}.${pkg.slice(dot + 2)}`,
+      pkg.replaceAll('.', ''),
+      pkg.replace('.', '_'),
+      `${pkg}.pay`,
+      `${pkg}2`,
+      `com.${pkg}`,
+      ` ${pkg}`,
+      `${pkg} `,
+      pkg.replace('o', '\u043e'),
+      ...smsSenders,
+    ].filter((candidate) => candidate !== pkg);
+  }
+
+  const pushes = Object.values(INCOMING)
+    .flat()
+    .filter(({ input }) => input.source === 'push');
+
+  it('the look-alikes below are tried on real incoming pushes of several banks', () => {
+    expect([...new Set(pushes.map(({ expected }) => expected.bank))]).toEqual(
+      expect.arrayContaining(['sber', 'tbank', 'vtb', 'raiffeisen']),
+    );
+  });
+
+  it('a Sber transfer push from the package s.berbank is unparsed: no bank, no amount', () => {
+    const real = push(SBER, 'Перевод по СБП от АРТЁМ АНДРЕЕВИЧ М.', 'Т‑Банк + 1 500 ₽ Плат. счёт •• 3055');
+    expect(parseBankNotification(real)).toEqual(
+      inc('sber', 150000n, { card: '3055', payer: 'АРТЁМ АНДРЕЕВИЧ М.' }),
+    );
+    expect(parseBankNotification({ ...real, sender: 's.berbank' })).toEqual(unp());
+  });
+
+  for (const { from, input, expected } of pushes) {
+    const bank = BANK_PARSERS.find((parser) => parser.packages.includes(input.sender))!;
+    it(`[${from}] ${expected.bank}: the real text from any look-alike of ${input.sender} is unparsed`, () => {
+      expect(parseBankNotification(input)).toEqual(expected);
+      for (const sender of lookAlikes(input.sender, bank.senders)) {
+        const result = parseBankNotification({ ...input, sender });
+        expect(result.kind, sender).toBe('unparsed');
+      }
+    });
+  }
+
+  it('every listed package is its own exact string, names one bank, and the device API guide lists it', () => {
+    const guide = readFileSync(new URL('../../../../../docs/device-api.md', import.meta.url), 'utf8');
+    const all = BANK_PARSERS.flatMap((parser) => parser.packages);
+    expect(new Set(all).size).toBe(all.length);
+    for (const pkg of all) {
+      expect(pkg).toMatch(/^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/);
+      expect(guide, pkg).toContain(`\`${pkg}\``);
+    }
+  });
+
+  it('an SMS keeps the loose sender lookup; a push never uses it', () => {
+    const text = 'MIR-4821 13:54 Перевод 758р от Марина Петровна А. Баланс: 22393.15р';
+    for (const sender of ['900', 'SBERBANK', 'SberBank', 'Sber-Bank', 'S.BERBANK']) {
+      expect(parseBankNotification(sms(sender, text)), sender).toMatchObject({
+        kind: 'incoming',
+        bank: 'sber',
+      });
+      expect(parseBankNotification(push(sender, '', text)).kind, sender).toBe('unparsed');
     }
   });
 });

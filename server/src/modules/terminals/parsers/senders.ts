@@ -1,6 +1,11 @@
 /**
  * Which bank sent a notification: by SMS sender name or app package first, by the text's own signature only to
  * name the bank of a text from an unknown sender.
+ *
+ * The two are trusted differently. An SMS sender name is set by the operator's network, which spells it its own
+ * way ("T-Bank", "TBANK", "T_Bank"), so it is compared loosely. A push's package is set by whoever published the
+ * app, and anyone can publish `s.berbank` or `ru.sberbankmobile.pay`: only a package byte for byte on a bank's
+ * list names that bank, and any other push is a text from an unknown sender.
  */
 import { alfa } from './alfa.ts';
 import type { BankParser, Message } from './bank-parser.ts';
@@ -46,11 +51,13 @@ for (const parser of BANK_PARSERS) {
   for (const pkg of parser.packages) BY_PACKAGE.set(pkg, parser);
 }
 
-/** The bank whose SMS sender name or app package this is, if any. */
+/**
+ * The bank of an SMS sender name (loosely spelled) or of a push's app package (exactly as listed: no change of
+ * case, no trimming, no dots or suffixes dropped), if any.
+ */
 export function parserBySender(source: 'sms' | 'push', sender: string): BankParser | undefined {
-  const exact = sender.trim().toLowerCase();
-  if (source === 'push') return BY_PACKAGE.get(exact) ?? BY_SENDER.get(senderKey(sender));
-  return BY_SENDER.get(senderKey(sender)) ?? BY_PACKAGE.get(exact);
+  if (source === 'push') return BY_PACKAGE.get(sender);
+  return BY_SENDER.get(senderKey(sender));
 }
 
 /** The bank whose own signature the text carries, if exactly one bank's does. */
