@@ -74,6 +74,8 @@ export const API = {
     connectPayments: (id: string) => `/api/terminals/${id}/connect-payments/`,
     /** Spec §7 writes it without the leading slash; it is relative to API_PREFIX like every other path. */
     unbind: (id: string) => `/api/payments/${id}/unbind/`,
+    /** Our addition (issue 24): a forwarder terminal's new URL; the old one answers 401 at once. */
+    hookUrl: (id: string) => `/api/v1/terminals/${id}/hook-url/`,
   },
   /** Spec §7 Disputes (web, session) and the support block calls. */
   disputes: {
@@ -137,6 +139,8 @@ export const API = {
     heartbeat: '/device/v1/heartbeat',
     status: '/device/v1/status',
     notifications: '/device/v1/notifications',
+    /** Issue 24: where a forwarder app posts (any of POST, GET, PUT, PATCH); the token is the terminal's. */
+    hook: (token: string) => `/device/v1/hooks/${token}`,
     /** The OpenAPI 3.1 document of the device API. */
     openapi: '/device/v1/openapi.json',
   },

@@ -3,6 +3,7 @@ import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
 import { filterSearch } from '../input-filters.ts';
 import { CONNECT_PAYMENTS_MAX, TERMINAL_NAME_MAX, TERMINAL_STATUSES } from './constants.ts';
+import { FORWARDER_APPS, TERMINAL_APPS } from './forwarder-apps.ts';
 import { TERMINAL_MESSAGES } from './messages.ts';
 
 const QUERY_MESSAGE = 'Неверный параметр фильтра';
@@ -36,6 +37,10 @@ export const terminalListItemSchema = z.object({
   }),
   /** How many payment methods are linked to it. */
   payments_count: z.number().int(),
+  /** Issue 24: our QR-paired app ('terminal-manager') or the forwarder app posting to its URL. */
+  app: z.enum(TERMINAL_APPS),
+  /** Whether the phone said it is charging in its last heartbeat; null when it never said. */
+  charging: z.boolean().nullable(),
   activated_at: z.string(),
   created_at: z.string(),
 });
@@ -67,9 +72,14 @@ export type TerminalListQuery = z.output<typeof terminalListQuery>;
 export const connectRequestResponse = z.object({ terminal_id: z.string() });
 export type ConnectRequestResponse = z.infer<typeof connectRequestResponse>;
 
-/** POST /user/terminal/verify-request/ {terminal_id, otp}: `otp` is our documented addition (issue 9). */
+/**
+ * POST /user/terminal/verify-request/ {terminal_id, otp, app?}: `otp` is our documented addition (issue 9);
+ * `app` (issue 24) names a forwarder app, whose setup data (forwarderSetupResponse) comes back instead of
+ * the QR's.
+ */
 export const verifyRequestBody = z.object({
   terminal_id: id,
+  app: z.enum(FORWARDER_APPS, { error: 'Неизвестное приложение' }).optional(),
   otp: z.string().superRefine((value, ctx) => {
     const error = otpError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
