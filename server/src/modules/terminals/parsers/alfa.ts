@@ -24,7 +24,8 @@ export const alfa: BankParser = {
   bank: 'alfa',
   senders: ['Alfa-Bank', 'AlfaBank', 'Альфа-Банк'],
   packages: ['ru.alfabank.mobile.android'],
-  signature: /alfabank\.ru|Альфа-Банк|Alfa-Bank/i,
+  // Not "Альфа-Банк": other banks print it as the payer's bank ("Перевод по СБП из Альфа-Банк" in a Sber SMS).
+  signature: /alfabank\.ru/i,
   parse({ body }): ParsedNotification | null {
     let m = TOP_UP.exec(body);
     if (m) return incoming('alfa', { card: m[1], amount: m[2]!, balance: m[3] });
