@@ -24,7 +24,8 @@ export interface BankParser {
   packages: readonly string[];
   /**
    * Marks that only this bank's own texts carry (its signature or site), used to name the bank of a text from an
-   * unknown sender. Never the names of other banks: Sber texts say "Перевод из Т-Банк".
+   * unknown sender. Never a bank's name, not even this bank's own: other banks print it as the payer's bank or the
+   * other side ("Перевод из Т-Банк" and "Ozon банк + 4 000 ₽" in Sber texts, "P2P ROSBANK" in an MTS SMS).
    */
   signature: RegExp;
   /** An incoming transfer, a bank-specific ignore, or null when none of the bank's formats fits. */

@@ -3,6 +3,11 @@
  *
  * Incoming: "Халва пополнена 5000 р баланс 5138.33 Подробнее http://scb.im/hva" (the balance has no currency
  * mark) and the push "*02888 пополнение через СБП 4800.00 р. от Андрей Витальевич Б." titled "Халва-Совкомбанк".
+ *
+ * Not incoming, sorted by the shared rules: purchases ("Халва оплата 204 p …", "*0137 оплата 366 р. …"), "ХАЛВА
+ * списано 250 р. …" and instalment repayments ("ХАЛВА погашено 2000.00 р. …"). No public text was found of an own
+ * transfer into the card, of money sent away, or of a card-to-card transfer naming its payer, so those stay unparsed
+ * until real texts are added.
  */
 import { AMOUNT, BALANCE, RUB } from './amount.ts';
 import { type BankParser, incoming, re } from './bank-parser.ts';

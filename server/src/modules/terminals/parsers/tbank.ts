@@ -31,7 +31,8 @@ export const tbank: BankParser = {
   bank: 'tbank',
   senders: ['Tinkoff', 'T-Bank', 'TBank', 'Т-Банк'],
   packages: ['com.idamob.tinkoff.android'],
-  signature: /tinkoff\.ru|tbank\.ru|Tinkoff Bank/i,
+  // Not "Tinkoff Bank": other banks print it as the other side ("TINKOFF BANK CARD2CARD" in an MTS SMS).
+  signature: /tinkoff\.ru|tbank\.ru/i,
   parse({ body }): ParsedNotification | null {
     let m = TOP_UP_ON.exec(body);
     if (m) return result(m[2], m[1]!, m[3], m[4]!);
