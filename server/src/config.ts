@@ -7,6 +7,14 @@ const booleanFromEnv = z
 const positiveInt = z.coerce.number().int().positive();
 const usdtAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal USDT amount like 1 or 2.5');
 const positiveNumber = z.coerce.number().positive();
+/** Rubles with at most 2 decimals ("100", "99.50"), as integer kopecks: money is never a float. */
+const rubAmount = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a ruble amount like 100 or 99.50')
+  .transform((value) => {
+    const [whole, fraction = ''] = value.split('.');
+    return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+  });
 /** `false`/empty: trust no proxy; otherwise a comma-separated list of proxy addresses or CIDRs. */
 const trustProxy = z
   .string()
@@ -72,6 +80,11 @@ const envSchema = z.object({
   DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
   /** Seconds an order waits for payment unless the merchant asks otherwise (300–3600). */
   ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(900),
+  /**
+   * The smallest order (rubles) merchant/v1 accepts; smaller ones answer 422 (tiny orders only harvested
+   * traders' card numbers and names). Parsed to kopecks.
+   */
+  ORDER_MIN_RUB: rubAmount.prefault('100'),
   /** Route orders only to methods linked to an enabled, online terminal. */
   ROUTING_REQUIRE_TERMINAL: booleanFromEnv.default(true),
   /** Where the RUB per USDT rate comes from: `manual` (admin rate-set) or `coingecko` (polled). */

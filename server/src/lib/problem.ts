@@ -46,6 +46,7 @@ export const PROBLEM_TITLES = {
   'no-method': 'Нет доступного реквизита',
   'rate-unavailable': 'Нет действующего курса',
   'rate-limited': 'Слишком много запросов',
+  'amount-below-minimum': 'Сумма меньше минимальной',
   unavailable: 'Сервис временно недоступен',
   internal: 'Внутренняя ошибка сервера',
 } as const;
