@@ -110,6 +110,20 @@ const envSchema = z.object({
   /** A support user's block on a dispute, when not released. */
   DISPUTE_BLOCK_TTL_MIN: positiveNumber.default(30),
   /**
+   * Evidence files one dispute may hold per budget: the trader's, the merchant's (its opening files too) and
+   * support's own; counted in the database, deleted files included (their bytes stay on disk).
+   */
+  DISPUTE_MAX_FILES_PER_SIDE: positiveInt.default(20),
+  /** Evidence bytes one dispute may hold per budget (200 MiB), counted like the files. */
+  DISPUTE_MAX_BYTES_PER_SIDE: positiveInt.default(200 * 1024 * 1024),
+  /** Evidence uploads (requests with files) one user may make per minute, on each upload route. */
+  DISPUTE_UPLOADS_PER_MIN: positiveInt.default(10),
+  /**
+   * Below this much free space (MB) on the evidence files' disk, uploads answer 507 before reading a byte and
+   * /health says degraded (component `disk`).
+   */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /**
    * Whether webhooks may go to loopback and private addresses. Unset: only outside production or when
    * PUBLIC_URL itself is a loopback address (a local `npm start`, whose demo merchant listens on 127.0.0.1).
    */

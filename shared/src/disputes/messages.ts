@@ -69,6 +69,10 @@ export const DISPUTE_MESSAGES = {
   completed: 'Спор уже завершён',
   blockedByOther: 'Спор обрабатывает другой сотрудник поддержки',
   reasonRequired: 'Укажите причину спора',
+  /** A dispute's side (or support) reached DISPUTE_MAX_FILES_PER_SIDE / DISPUTE_MAX_BYTES_PER_SIDE. */
+  evidenceLimit: 'Превышен лимит файлов по спору',
+  /** The evidence disk has less than DISK_MIN_FREE_MB free (507). */
+  storageFull: 'Недостаточно места для хранения файлов. Попробуйте позже.',
   /** The reason recorded when support opens a dispute without a comment (the comment is optional, spec §5). */
   openedBySupport: 'Спор открыт поддержкой',
   resolved: 'Решение по спору принято',
