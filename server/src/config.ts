@@ -118,6 +118,10 @@ const envSchema = z.object({
   DISPUTE_MAX_BYTES_PER_SIDE: positiveInt.default(200 * 1024 * 1024),
   /** Evidence uploads (requests with files) one user may make per minute, on each upload route. */
   DISPUTE_UPLOADS_PER_MIN: positiveInt.default(10),
+  /** Disputes a merchant may have open (not completed) against one trader at once; more answer 429. */
+  DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER: positiveInt.default(3),
+  /** Disputes a merchant may open in any 24 hours (rolling); more answer 429. */
+  DISPUTE_MAX_PER_MERCHANT_PER_DAY: positiveInt.default(100),
   /**
    * Below this much free space (MB) on the evidence files' disk, uploads answer 507 before reading a byte and
    * /health says degraded (component `disk`).

@@ -47,6 +47,7 @@ export const PROBLEM_TITLES = {
   'rate-unavailable': 'Нет действующего курса',
   'rate-limited': 'Слишком много запросов',
   'amount-below-minimum': 'Сумма меньше минимальной',
+  'dispute-limit': 'Превышен лимит споров',
   'insufficient-storage': 'Недостаточно места для хранения',
   unavailable: 'Сервис временно недоступен',
   internal: 'Внутренняя ошибка сервера',

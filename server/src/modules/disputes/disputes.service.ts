@@ -29,7 +29,7 @@ import type { RatingService } from '../rating/rating.service.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
-import { requireFreeSpace } from './dispute-limits.ts';
+import { enforceMerchantCaps, requireFreeSpace, requireMerchantEvidence } from './dispute-limits.ts';
 import * as repo from './disputes.repository.ts';
 import { evidencePath } from './evidence-files.ts';
 import { type EvidenceHold, openEvidenceHold, openingQuota } from './evidence-quota.ts';
@@ -74,6 +74,8 @@ export function createDisputesService(deps: {
     | 'DATA_DIR'
     | 'DISPUTE_MAX_FILES_PER_SIDE'
     | 'DISPUTE_MAX_BYTES_PER_SIDE'
+    | 'DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER'
+    | 'DISPUTE_MAX_PER_MERCHANT_PER_DAY'
     | 'DISK_MIN_FREE_MB'
   >;
   /** The free bytes on the evidence files' disk (tests inject a reading). */
@@ -122,7 +124,8 @@ export function createDisputesService(deps: {
   }
 
   /**
-   * Opens a dispute on a deal: in verification, or expired/canceled within DISPUTE_WINDOW_H. One transaction:
+   * Opens a dispute on a deal: in verification, or expired/canceled within DISPUTE_WINDOW_H (a merchant then
+   * gives evidence of the payment, and stays within its caps: dispute-limits.ts). One transaction:
    * the deal moves to `dispute` through the orders lifecycle (its USDT held, any shortfall as the trader's
    * debt; the webhook event written), the dispute with its first history row, the `created` rating event,
    * and the Telegram messages to the trader and the merchant with the evidence deadline.
@@ -145,6 +148,16 @@ export function createDisputesService(deps: {
     }
     const id = randomUUID();
     const dispute = await db.transaction(async (tx) => {
+      if (opener.role === 'merchant') {
+        await enforceMerchantCaps(
+          tx,
+          {
+            maxOpenPerTrader: config.DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER,
+            maxPerDay: config.DISPUTE_MAX_PER_MERCHANT_PER_DAY,
+          },
+          { merchantId: opener.merchantId, traderId: deal.traderId, at },
+        );
+      }
       const moved = await deps.orders.moveForDispute(tx, {
         dealId: deal.id,
         to: 'dispute',
@@ -153,6 +166,10 @@ export function createDisputesService(deps: {
         dispute: { id },
       });
       if (!moved) return undefined;
+      // Decided on the status the deal really left (it may have expired since it was read above).
+      if (opener.role === 'merchant' && (moved.before === 'expired' || moved.before === 'canceled')) {
+        requireMerchantEvidence(options.files?.length ?? 0);
+      }
       const evidenceDeadline = new Date(at.getTime() + config.DISPUTE_EVIDENCE_H * 3_600_000);
       const row = await repo.insertDispute(tx, {
         id,
