@@ -78,14 +78,15 @@ export async function orderOf(
 export const BOUNDARY = 'dispute-limits-boundary';
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
-/** POST merchant/v1/orders/{id}/disputes: JSON {reason}, or multipart with these files. */
+/** POST merchant/v1/orders/{id}/disputes: JSON {reason}, or multipart with these files; a fresh key unless given. */
 export function merchantOpens(
   t: TestApp,
   merchant: Merchant,
   dealId: string,
   files?: { name: string; content: Buffer }[],
+  idempotencyKey: string = randomUUID(),
 ) {
-  const headers = { authorization: `Bearer ${merchant.key}`, 'idempotency-key': randomUUID() };
+  const headers = { authorization: `Bearer ${merchant.key}`, 'idempotency-key': idempotencyKey };
   return files
     ? t.app.inject({
         method: 'POST',

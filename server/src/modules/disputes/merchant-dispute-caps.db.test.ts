@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,8 +75,10 @@ describe('a merchant’s disputes: evidence on released deals, caps per trader a
     const merchant = await merchantWithKey(t);
     const orders = [];
     for (let index = 0; index < 6; index++) orders.push(await orderOf(t, { merchant, to: 'pay' }));
-    const parallel = orders.slice(0, 5);
-    const answers = await Promise.all(parallel.map((order) => merchantOpens(t, merchant, order.dealId)));
+    const parallel = orders.slice(0, 5).map((order) => ({ ...order, key: randomUUID() }));
+    const answers = await Promise.all(
+      parallel.map((order) => merchantOpens(t, merchant, order.dealId, undefined, order.key)),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
     for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
       expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -97,11 +100,12 @@ describe('a merchant’s disputes: evidence on released deals, caps per trader a
     });
     expect(bySupport.status).toBe('waiting');
 
-    // A verdict completes one of the merchant's: there is room for one more, and only one.
+    // A verdict completes one of the merchant's: there is room for one more, and only one. The refusal was not
+    // stored under its Idempotency-Key: the same request, retried with it, runs again.
     await t.ctx.disputes.resolve(support, opened[0]!.id, { resolution: 'trader', comment: '' });
     const [first, second] = refusedDeals;
-    expect((await merchantOpens(t, merchant, first!.dealId)).statusCode).toBe(201);
-    expect((await merchantOpens(t, merchant, second!.dealId)).statusCode).toBe(429);
+    expect((await merchantOpens(t, merchant, first!.dealId, undefined, first!.key)).statusCode).toBe(201);
+    expect((await merchantOpens(t, merchant, second!.dealId, undefined, second!.key)).statusCode).toBe(429);
     expect(await t.ctx.ledger.verify()).toEqual([]);
   });
 
