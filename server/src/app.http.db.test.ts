@@ -392,6 +392,7 @@ describe('/health', () => {
         rate: { ok: true, detail: expect.stringContaining('92.50 RUB/USDT from manual') },
         mail: { ok: true, detail: expect.stringMatching(/messages queued/) },
         webhooks: { ok: true, detail: expect.stringMatching(/events pending/) },
+        disk: { ok: true, detail: expect.stringMatching(/^\d+ MB free$/) },
       },
     });
   });

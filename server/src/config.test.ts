@@ -13,6 +13,24 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads the abuse limits of issue 23: the order minimum in kopecks, the dispute and evidence caps, the free-space floor', () => {
+    expect(loadConfig({})).toMatchObject({
+      ORDER_MIN_RUB: 10_000n,
+      DISPUTE_MAX_FILES_PER_SIDE: 20,
+      DISPUTE_MAX_BYTES_PER_SIDE: 200 * 1024 * 1024,
+      DISPUTE_UPLOADS_PER_MIN: 10,
+      DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER: 3,
+      DISPUTE_MAX_PER_MERCHANT_PER_DAY: 100,
+      DISK_MIN_FREE_MB: 1024,
+    });
+    expect(loadConfig({ ORDER_MIN_RUB: '99.5' }).ORDER_MIN_RUB).toBe(9_950n);
+    expect(loadConfig({ ORDER_MIN_RUB: '0' }).ORDER_MIN_RUB).toBe(0n);
+    for (const bad of ['1e3', '-1', '10.001', '100,00']) {
+      expect(() => loadConfig({ ORDER_MIN_RUB: bad })).toThrow(/ORDER_MIN_RUB/);
+    }
+    expect(() => loadConfig({ DISPUTE_MAX_FILES_PER_SIDE: '0' })).toThrow(/DISPUTE_MAX_FILES_PER_SIDE/);
+  });
+
   it('turns Secure cookies on for an https PUBLIC_URL unless told otherwise', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).COOKIE_SECURE).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(

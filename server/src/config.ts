@@ -7,6 +7,14 @@ const booleanFromEnv = z
 const positiveInt = z.coerce.number().int().positive();
 const usdtAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal USDT amount like 1 or 2.5');
 const positiveNumber = z.coerce.number().positive();
+/** Rubles with at most 2 decimals ("100", "99.50"), as integer kopecks: money is never a float. */
+const rubAmount = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a ruble amount like 100 or 99.50')
+  .transform((value) => {
+    const [whole, fraction = ''] = value.split('.');
+    return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+  });
 /** `false`/empty: trust no proxy; otherwise a comma-separated list of proxy addresses or CIDRs. */
 const trustProxy = z
   .string()
@@ -81,6 +89,11 @@ const envSchema = z.object({
   DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
   /** Seconds an order waits for payment unless the merchant asks otherwise (300–3600). */
   ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(900),
+  /**
+   * The smallest order (rubles) merchant/v1 accepts; smaller ones answer 422 (tiny orders only harvested
+   * traders' card numbers and names). Parsed to kopecks.
+   */
+  ORDER_MIN_RUB: rubAmount.prefault('100'),
   /** Route orders only to methods linked to an enabled, online terminal. */
   ROUTING_REQUIRE_TERMINAL: booleanFromEnv.default(true),
   /** Where the RUB per USDT rate comes from: `manual` (admin rate-set) or `coingecko` (polled). */
@@ -105,6 +118,24 @@ const envSchema = z.object({
   DISPUTE_EVIDENCE_H: positiveNumber.default(15),
   /** A support user's block on a dispute, when not released. */
   DISPUTE_BLOCK_TTL_MIN: positiveNumber.default(30),
+  /**
+   * Evidence files one dispute may hold per budget: the trader's, the merchant's (its opening files too) and
+   * support's own; counted in the database, deleted files included (their bytes stay on disk).
+   */
+  DISPUTE_MAX_FILES_PER_SIDE: positiveInt.default(20),
+  /** Evidence bytes one dispute may hold per budget (200 MiB), counted like the files. */
+  DISPUTE_MAX_BYTES_PER_SIDE: positiveInt.default(200 * 1024 * 1024),
+  /** Evidence uploads (requests with files) one user may make per minute, on each upload route. */
+  DISPUTE_UPLOADS_PER_MIN: positiveInt.default(10),
+  /** Disputes a merchant may have open (not completed) against one trader at once; more answer 429. */
+  DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER: positiveInt.default(3),
+  /** Disputes a merchant may open in any 24 hours (rolling); more answer 429. */
+  DISPUTE_MAX_PER_MERCHANT_PER_DAY: positiveInt.default(100),
+  /**
+   * Below this much free space (MB) on the evidence files' disk, uploads answer 507 before reading a byte and
+   * /health says degraded (component `disk`).
+   */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
   /**
    * Whether webhooks may go to loopback and private addresses. Unset: yes outside production (tests, local
    * runs with the demo merchant on 127.0.0.1), no in production, whatever PUBLIC_URL is; only an explicit

@@ -1,9 +1,12 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type FreeBytesReader, freeBytes } from './lib/disk-space.ts';
 import { type AccountService, createAccountService } from './modules/account/account.service.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { createDisputesService, type DisputesService } from './modules/disputes/disputes.service.ts';
+import { evidenceDir } from './modules/disputes/evidence-files.ts';
+import { diskHealthCheck } from './modules/health/disk-health.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
@@ -97,8 +100,11 @@ export function createContext(deps: {
   mailer: Mailer;
   log: Logger;
   now?: () => Date;
+  /** The free bytes where evidence is stored; statfs of DATA_DIR/files unless a test injects a reading. */
+  freeDiskBytes?: FreeBytesReader;
 }): AppContext {
   const now = deps.now ?? (() => new Date());
+  const freeDiskBytes = deps.freeDiskBytes ?? (() => freeBytes(evidenceDir(deps.config.DATA_DIR)));
   const notifications = createNotificationsService({ database: deps.database, log: deps.log });
   const mail = createMailOutbox({
     database: deps.database,
@@ -187,6 +193,7 @@ export function createContext(deps: {
     ['rate', rates.healthCheck],
     ['mail', mail.healthCheck],
     ['webhooks', webhooks.healthCheck],
+    ['disk', diskHealthCheck(freeDiskBytes, deps.config.DISK_MIN_FREE_MB)],
   ]);
   const merchantKeys = createMerchantKeysService({ database: deps.database, now });
   const telegramBot = deps.config.TELEGRAM_BOT_TOKEN
@@ -208,6 +215,7 @@ export function createContext(deps: {
     notifier: notifications,
     telegram,
     rating,
+    freeDiskBytes,
     now,
   });
   if (telegramBot) {

@@ -46,7 +46,7 @@ export const TEST_ORIGIN = 'http://app.test';
 /**
  * Builds the real application on a fresh database of this project's engine; `now`, when given, is the
  * clock of every service (a test moves it to cross a time limit); `log`, when given, receives its log
- * lines (silent otherwise).
+ * lines (silent otherwise); `freeDiskBytes`, when given, is the evidence disk's free space.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -55,6 +55,8 @@ export async function createTestApp(
     serveWeb?: boolean;
     log?: Logger;
     onRoute?: (route: RouteOptions) => void;
+    /** The free bytes on the evidence disk, instead of statfs (a test of the disk-full refusals). */
+    freeDiskBytes?: () => Promise<number>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -71,7 +73,14 @@ export async function createTestApp(
   });
   const mailer = new MemoryMailer();
   const log = options.log ?? pino({ level: 'silent' });
-  const ctx = createContext({ config, database, mailer, log, now: options.now });
+  const ctx = createContext({
+    config,
+    database,
+    mailer,
+    log,
+    now: options.now,
+    freeDiskBytes: options.freeDiskBytes,
+  });
   const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false, onRoute: options.onRoute });
   // Mail goes through the outbox and a delivery job; tests run no jobs, so one delivery pass runs as each
   // answer leaves (the request's transaction has committed by then) and the memory mailer holds its mail

@@ -9,3 +9,11 @@ export function isMalformedMultipart(error: unknown): boolean {
     error instanceof Error && error.constructor === Error && !('code' in error) && !('statusCode' in error)
   );
 }
+
+/**
+ * True when the request declares a multipart body: known from its headers in `onRequest`, before the body
+ * parser ran (where `request.isMultipart()` is still false).
+ */
+export function declaresMultipart(headers: { 'content-type'?: string }): boolean {
+  return /^multipart\/form-data\b/i.test(headers['content-type'] ?? '');
+}

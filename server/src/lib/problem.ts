@@ -47,6 +47,9 @@ export const PROBLEM_TITLES = {
   'rate-unavailable': 'Нет действующего курса',
   'callback-url-refused': 'callback_url не принимается',
   'rate-limited': 'Слишком много запросов',
+  'amount-below-minimum': 'Сумма меньше минимальной',
+  'dispute-limit': 'Превышен лимит споров',
+  'insufficient-storage': 'Недостаточно места для хранения',
   unavailable: 'Сервис временно недоступен',
   internal: 'Внутренняя ошибка сервера',
 } as const;
@@ -70,6 +73,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ProblemCode>> = {
 
 export function problemCodeForStatus(status: number): ProblemCode {
   if (status === 503) return 'unavailable';
+  if (status === 507) return 'insufficient-storage';
   if (status >= 500) return 'internal';
   return CODE_BY_STATUS[status] ?? 'bad-request';
 }

@@ -140,7 +140,9 @@ function problemAnswer(error: FastifyError, request: FastifyRequest, apiPrefix: 
   const code =
     error.code && INVALID_JSON_CODES.has(error.code) ? 'invalid-json' : problemCodeForStatus(status);
   const problem = problemBody(status, code, detailOf(body));
-  return status >= 500 && status !== 503 ? { ...problem, request_id: request.id } : problem;
+  // 503 and 507 are conditions to retry later (database restarting, disk full), not failures to report.
+  const failure = status >= 500 && status !== 503 && status !== 507;
+  return failure ? { ...problem, request_id: request.id } : problem;
 }
 
 /**

@@ -49,7 +49,7 @@ export interface OneTimeSecretAnswer {
 /**
  * Route hooks that make a POST idempotent by its Idempotency-Key header: spread them into the route's
  * options. The preHandler runs after authentication and validation, claims (scope, key) or replays the
- * first answer; onSend stores the answer (a 5xx releases the key instead, so a retry runs again).
+ * first answer; onSend stores the answer (a 5xx or 429 releases the key instead, so a retry runs again).
  * `scope` names whose key space the request uses, from something the server vouches for (the
  * authenticated terminal or merchant), never from the client alone.
  */
@@ -87,7 +87,9 @@ export function idempotent(
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
-    if (reply.statusCode >= 500) {
+    // A 429 (a cap that lifts with time) is not the request's answer for good either: a retry with the key
+    // runs again once there is room.
+    if (reply.statusCode >= 500 || reply.statusCode === 429) {
       // Also when the route had stored its answer inside its transaction: that transaction failed, so the
       // answer is not there; the release drops only a claim without an answer, so it is harmless otherwise.
       claim.settled = true;

@@ -69,6 +69,41 @@ describe('rate limits across instances', () => {
     expect((await apps[1]!.inject({ url: '/a', headers: { 'x-caller': 't2' } })).statusCode).toBe(200);
   });
 
+  it('a second limit on a route that already has one (createRateLimit: the plugin runs one limiter hook per request) counts in Redis too', async () => {
+    const prefix = `test:rl:${randomBytes(6).toString('hex')}:`;
+    const limits = [sharedLimits(REDIS_URL, prefix), sharedLimits(REDIS_URL, prefix)];
+    await Promise.all(limits.map(waitReady));
+    /** Like merchant/v1's dispute opening: the per-caller limit, then a smaller per-caller upload limit. */
+    async function uploadsInstance(shared: SharedRateLimits) {
+      const app = Fastify();
+      await app.register(rateLimit, { global: false, store: shared.store });
+      const caller = (request: FastifyRequest) => String(request.headers['x-caller']);
+      const perCaller = app.rateLimit({ max: 100, timeWindow: '1 minute', keyGenerator: caller });
+      const uploads = app.createRateLimit({
+        max: 2,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => `upload:${caller(request)}`,
+      });
+      const perCallerUploads = async (request: FastifyRequest) => {
+        const counted = await uploads(request);
+        if (!counted.isAllowed && counted.isExceeded)
+          throw Object.assign(new Error('limited'), { statusCode: 429 });
+      };
+      app.post('/upload', { onRequest: [perCaller, perCallerUploads] }, async () => ({ ok: 1 }));
+      await app.ready();
+      opened.push({ app, limits: shared });
+      return app;
+    }
+    const apps = [await uploadsInstance(limits[0]!), await uploadsInstance(limits[1]!)];
+    const uploads = [];
+    for (let i = 0; i < 4; i++)
+      uploads.push(
+        (await apps[i % 2]!.inject({ method: 'POST', url: '/upload', headers: { 'x-caller': 'm1' } }))
+          .statusCode,
+      );
+    expect(uploads).toEqual([200, 200, 429, 429]);
+  });
+
   it('without Redis, each process counts its own', async () => {
     const apps = [await instance(null), await instance(null)];
     const logins = [];

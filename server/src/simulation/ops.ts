@@ -265,6 +265,57 @@ function requisites(n: number) {
   };
 }
 
+/** Why an HTTP op got a 5xx: true for a deadlock or serialization failure (counted), anything else throws. */
+function serverConflict(world: World, what: string, answer: { statusCode: number; body: string }): boolean {
+  const requestId = String((JSON.parse(answer.body) as { request_id?: string }).request_id ?? '');
+  const cause = world.requestErrors.get(requestId) ?? '';
+  world.requestErrors.delete(requestId);
+  if (/40P01|40001|deadlock detected/.test(cause)) return true;
+  throw new Error(`${what}: ${answer.statusCode} ${answer.body}; logged: ${cause.slice(0, 2000)}`);
+}
+
+/** The payment receipt a merchant attaches: one is required to dispute an expired or canceled deal. */
+const RECEIPT_PDF = Buffer.from('%PDF-1.7\n% simulation payment receipt\n');
+
+/** The merchant's dispute through its API, as its integration sends it: multipart reason and receipt. */
+async function openMerchantDispute(
+  world: World,
+  model: Model,
+  deal: { id: string; merchantId: string },
+): Promise<OpOutcome> {
+  const merchant = model.merchants.find((candidate) => candidate.id === deal.merchantId);
+  if (!merchant) throw new Error(`deal ${deal.id} of a merchant the simulation does not know`);
+  const boundary = `sim-${randomUUID()}`;
+  const answer = await world.app.inject({
+    method: 'POST',
+    url: `${world.prefix}${API.merchant.disputes(deal.id)}`,
+    headers: {
+      authorization: `Bearer ${merchant.key}`,
+      'idempotency-key': randomUUID(),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nплатёж не дошёл\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="receipt.pdf"\r\n` +
+          'content-type: application/pdf\r\n\r\n',
+      ),
+      RECEIPT_PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (answer.statusCode === 201) {
+    model.disputes.push(answer.json().id as string);
+    return 'done';
+  }
+  if (answer.statusCode < 500) {
+    if (process.env.SIMULATION_DEBUG) console.error('dispute', answer.statusCode, answer.body);
+    return 'refused';
+  }
+  serverConflict(world, 'dispute', answer);
+  return 'deadlock';
+}
+
 const sberTransfer = (rubles: number) =>
   `MIR-4821 13:54 Перевод ${rubles}р от Марина Петровна А. Баланс: 22393.15р`;
 
@@ -487,14 +538,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
           headers: { authorization: `Bearer ${merchant.key}`, 'idempotency-key': key },
           payload,
         });
-      /** Why a 500 happened: a deadlock is counted, anything else is a failure. */
-      const conflicted = (answer: Awaited<ReturnType<typeof post>>) => {
-        const requestId = String(answer.json().request_id ?? '');
-        const cause = world.requestErrors.get(requestId) ?? '';
-        world.requestErrors.delete(requestId);
-        if (/40P01|40001|deadlock detected/.test(cause)) return true;
-        throw new Error(`order: ${answer.statusCode} ${answer.body}; logged: ${cause.slice(0, 2000)}`);
-      };
+      const conflicted = (answer: Awaited<ReturnType<typeof post>>) => serverConflict(world, 'order', answer);
       let first = await post();
       let deadlocked = first.statusCode >= 500 && conflicted(first);
       if (op.retry) {
@@ -583,13 +627,11 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
     case 'dispute': {
       const deal = pickRecent(model.deals, op.d);
       if (!deal) return 'skipped';
-      const opened =
-        op.by === 'merchant'
-          ? await ctx.disputes.openByMerchant(deal.merchantId, deal.id, { reason: 'платёж не дошёл' })
-          : await ctx.disputes.openBySupport(supportUser(model), {
-              transactionId: deal.id,
-              note: 'проверка',
-            });
+      if (op.by === 'merchant') return openMerchantDispute(world, model, deal);
+      const opened = await ctx.disputes.openBySupport(supportUser(model), {
+        transactionId: deal.id,
+        note: 'проверка',
+      });
       model.disputes.push(opened.id);
       return 'done';
     }

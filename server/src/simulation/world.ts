@@ -206,6 +206,7 @@ export async function openWorld(template: Template, options: { poolSize?: number
     OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '1000000',
     MERCHANT_RATE_LIMIT_PER_MIN: '1000000',
     DEVICE_RATE_LIMIT_PER_MIN: '1000000',
+    DISPUTE_UPLOADS_PER_MIN: '1000000',
     TRON_XPUB: SIM_XPUB,
     TRONGRID_URL: chain.url,
     TRON_WITHDRAWAL_PRIVATE_KEY: HOT_WALLET_KEY,

@@ -24,6 +24,9 @@ export const DEAL_MESSAGES = {
   invalidDateRange: 'Дата начала не может быть позже даты окончания',
 } as const;
 
+/** An order below ORDER_MIN_RUB (merchant/v1 answers 422); `minimum` in rubles with 2 places. */
+export const orderBelowMinimumText = (minimum: string) => `Минимальная сумма заказа — ${minimum} ₽`;
+
 /** Texts of the Deals page (spec §2 Deals page) and its detail modal. */
 export const DEALS_TEXT = {
   title: 'Deals',

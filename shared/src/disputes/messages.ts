@@ -69,6 +69,16 @@ export const DISPUTE_MESSAGES = {
   completed: 'Спор уже завершён',
   blockedByOther: 'Спор обрабатывает другой сотрудник поддержки',
   reasonRequired: 'Укажите причину спора',
+  /** A dispute's side (or support) reached DISPUTE_MAX_FILES_PER_SIDE / DISPUTE_MAX_BYTES_PER_SIDE. */
+  evidenceLimit: 'Превышен лимит файлов по спору',
+  /** The evidence disk has less than DISK_MIN_FREE_MB free (507). */
+  storageFull: 'Недостаточно места для хранения файлов. Попробуйте позже.',
+  /** A merchant's dispute on an expired or canceled deal comes with proof of payment. */
+  evidenceRequired: 'Для спора по истёкшей или отменённой сделке приложите подтверждение оплаты',
+  /** DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER reached (429). */
+  tooManyOpenWithTrader: 'Слишком много открытых споров с этим трейдером. Дождитесь решения по ним.',
+  /** DISPUTE_MAX_PER_MERCHANT_PER_DAY reached within the last 24 hours (429). */
+  tooManyToday: 'Превышен лимит споров за сутки. Попробуйте позже.',
   /** The reason recorded when support opens a dispute without a comment (the comment is optional, spec §5). */
   openedBySupport: 'Спор открыт поддержкой',
   resolved: 'Решение по спору принято',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { deals } from './deals.ts';
 
@@ -81,3 +81,42 @@ export const disputeFiles = pgTable('dispute_files', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   deletedBy: uuid('deleted_by').references(() => users.id),
 });
+
+export const EVIDENCE_BUDGETS = ['trader', 'merchant', 'support'] as const;
+export type EvidenceBudget = (typeof EVIDENCE_BUDGETS)[number];
+
+/**
+ * Evidence stored and reserved per dispute and budget (the trader's, the merchant's, support's own). Mirrors
+ * migrations/0021_dispute_limits.sql.
+ */
+export const disputeEvidenceUsage = pgTable(
+  'dispute_evidence_usage',
+  {
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    budget: text('budget', { enum: EVIDENCE_BUDGETS }).notNull(),
+    files: integer('files').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.disputeId, table.budget] })],
+);
+
+/** What one upload under way has reserved in its usage row (gone once stored or given back). */
+export const disputeEvidenceHolds = pgTable(
+  'dispute_evidence_holds',
+  {
+    id: uuid('id').primaryKey(),
+    disputeId: uuid('dispute_id').notNull(),
+    budget: text('budget', { enum: EVIDENCE_BUDGETS }).notNull(),
+    files: integer('files').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      columns: [table.disputeId, table.budget],
+      foreignColumns: [disputeEvidenceUsage.disputeId, disputeEvidenceUsage.budget],
+    }),
+  ],
+);

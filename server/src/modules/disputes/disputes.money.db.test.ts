@@ -50,6 +50,19 @@ describe('disputes: lifecycle and money', () => {
     return { merchant, traderId, dealId: order.id as string };
   }
 
+  /** A payment receipt's record (the bytes are not what these tests check): a merchant disputing an expired deal gives one. */
+  const withReceipt = () => ({
+    files: [
+      {
+        id: randomUUID(),
+        name: 'receipt.pdf',
+        contentType: 'application/pdf',
+        size: 1024,
+        sha256: 'a'.repeat(64),
+      },
+    ],
+  });
+
   /** The same deal, expired by the timer (its USDT released back to available). */
   async function expiredDeal(balance = 100n * USDT) {
     const deal = await dealInVerification(balance);
@@ -137,7 +150,12 @@ describe('disputes: lifecycle and money', () => {
   it('an expired deal with enough available is frozen again, no debt', async () => {
     const { merchant, traderId, dealId } = await expiredDeal();
     expect(await t.ctx.ledger.getBalances(traderId)).toMatchObject({ available: 100n * USDT, frozen: 0n });
-    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
+    const dispute = await t.ctx.disputes.openByMerchant(
+      merchant.id,
+      dealId,
+      { reason: 'Оплачено' },
+      withReceipt(),
+    );
     expect(dispute.shortfallUsdt).toBe(0n);
     expect(await t.ctx.ledger.getBalances(traderId)).toMatchObject({
       available: 50n * USDT,
@@ -163,7 +181,12 @@ describe('disputes: lifecycle and money', () => {
       actor: 'test',
       idempotencyKey: `test:${randomUUID()}`,
     });
-    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
+    const dispute = await t.ctx.disputes.openByMerchant(
+      merchant.id,
+      dealId,
+      { reason: 'Оплачено' },
+      withReceipt(),
+    );
     expect(dispute.shortfallUsdt).toBe(30n * USDT);
     // ledger-verify covers the debt: a stored debt that differs from the debt account's postings is reported.
     await t.database.db.execute(
@@ -199,7 +222,12 @@ describe('disputes: lifecycle and money', () => {
       actor: 'test',
       idempotencyKey: `test:${randomUUID()}`,
     });
-    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
+    const dispute = await t.ctx.disputes.openByMerchant(
+      merchant.id,
+      dealId,
+      { reason: 'Оплачено' },
+      withReceipt(),
+    );
     await t.ctx.disputes.resolve(supportUser(), dispute.id, { resolution: 'merchant', comment: '' });
     expect(await t.ctx.ledger.getBalances(merchant.id)).toMatchObject({ available: MERCHANT_SHARE });
     expect(await t.ctx.ledger.getBalances(traderId)).toEqual({

@@ -290,3 +290,38 @@ export async function hasEvidence(
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Serializes one merchant's dispute openings until the caller's transaction ends, so its caps are counted
+ * with no other opening of its in between (two parallel openings cannot both see room for one).
+ */
+export async function lockMerchantOpenings(tx: DbOrTx, merchantId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`dispute-open:${merchantId}`}, 0))`);
+}
+
+/**
+ * A merchant's own disputes, for its caps: those still open (not completed) on deals of `traderId`, and those
+ * opened after `since` (any status).
+ */
+export async function merchantDisputeCounts(
+  db: DbOrTx,
+  input: { merchantId: string; traderId: string; since: Date },
+): Promise<{ openWithTrader: number; openedSince: number }> {
+  const open = sql`${disputes.status} not in ('completed_towards_merchant', 'completed_towards_trader')`;
+  const since = sql`${disputes.createdAt} > ${input.since.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      openWithTrader: sql<number>`(count(*) filter (where ${open} and ${deals.traderId} = ${input.traderId}::uuid))::int`,
+      openedSince: sql<number>`(count(*) filter (where ${since}))::int`,
+    })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(
+      and(
+        eq(disputes.openedByRole, 'merchant'),
+        eq(disputes.openedBy, input.merchantId),
+        sql`(${open} or ${since})`,
+      ),
+    );
+  return { openWithTrader: row?.openWithTrader ?? 0, openedSince: row?.openedSince ?? 0 };
+}

@@ -16,13 +16,21 @@ import {
   supportDisputeBody,
 } from '@app/shared';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
+import { declaresMultipart } from '../../lib/multipart.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
-import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
+import {
+  commitAll,
+  describeFiles,
+  discardAll,
+  readEvidenceForm,
+  type StoredUpload,
+} from './evidence-form.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const fileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
@@ -38,6 +46,16 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { disputes } = ctx;
   const onRequest = app.requireUser;
+  // Evidence uploads (multipart requests) per signed-in user: counted after requireUser, by the user's id,
+  // never by address, each upload route on its own; refused before a byte of the body is read.
+  const uploadLimit = {
+    rateLimit: {
+      max: ctx.config.DISPUTE_UPLOADS_PER_MIN,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `dispute-upload:${currentUser(request).id}`,
+      allowList: (request: FastifyRequest) => !declaresMultipart(request.headers),
+    },
+  };
 
   app.get(
     API.disputes.userRole,
@@ -130,15 +148,24 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
     scope.post(
       API.disputes.files(':id'),
-      { onRequest, schema: { params: idParams, response: { 200: disputeFilesResponse } } },
+      {
+        onRequest,
+        config: uploadLimit,
+        schema: { params: idParams, response: { 200: disputeFilesResponse } },
+      },
       async (request) => {
         const user = currentUser(request);
         // Authorization first: nothing is read from the body for a dispute the caller may not touch.
-        await disputes.authorizeUpload(user, request.params.id);
+        const role = await disputes.authorizeUpload(user, request.params.id);
         if (!request.isMultipart()) throw badRequest(DISPUTE_MESSAGES.invalidData);
-        const { fields, files } = await readEvidenceForm(request, ctx.config.DATA_DIR);
+        await disputes.requireStorage();
+        // Each file and block is reserved in the caller's budget before it is stored (400 past the caps).
+        const hold = await disputes.openEvidenceHold(request.params.id, role);
+        let files: StoredUpload[] = [];
         try {
-          const side = fields.type;
+          const form = await readEvidenceForm(request, ctx.config.DATA_DIR, hold.quota);
+          files = form.files;
+          const side = form.fields.type;
           if ((side !== 'trader' && side !== 'merchant') || files.length === 0) {
             throw badRequest(DISPUTE_MESSAGES.invalidData);
           }
@@ -148,22 +175,28 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
             side,
             describeFiles(files),
             commitAll(files),
+            hold,
           );
         } catch (error) {
           await discardAll(files);
+          // Given back later as stale if the database cannot take it now; the refusal is what the caller needs.
+          await hold.release().catch((releaseError: unknown) => {
+            request.log.warn({ err: releaseError }, 'evidence reservation not given back');
+          });
           throw error;
         }
       },
     );
     scope.post(
       API.disputes.createBySupport,
-      { onRequest, schema: { response: { 201: disputeSchema } } },
+      { onRequest, config: uploadLimit, schema: { response: { 201: disputeSchema } } },
       async (request, reply) => {
         const user = currentUser(request);
         await disputes.requireRole(user);
         if (user.role !== 'support') throw forbidden(DISPUTE_MESSAGES.noRights);
+        if (request.isMultipart()) await disputes.requireStorage();
         const form = request.isMultipart()
-          ? await readEvidenceForm(request, ctx.config.DATA_DIR)
+          ? await readEvidenceForm(request, ctx.config.DATA_DIR, disputes.openingQuota())
           : { fields: (request.body ?? {}) as Record<string, string>, files: [] };
         let created: Awaited<ReturnType<typeof disputes.openBySupport>>;
         try {

@@ -19,6 +19,8 @@ import {
 } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
+import type { EvidenceBudget } from '../../db/schema/index.ts';
+import type { FreeBytesReader } from '../../lib/disk-space.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
@@ -27,8 +29,11 @@ import type { RatingService } from '../rating/rating.service.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
+import { enforceMerchantCaps, requireFreeSpace, requireMerchantEvidence } from './dispute-limits.ts';
 import * as repo from './disputes.repository.ts';
 import { evidencePath } from './evidence-files.ts';
+import { type EvidenceHold, openEvidenceHold, openingQuota } from './evidence-quota.ts';
+import * as usage from './evidence-usage.repository.ts';
 
 /** Spec §9: a dispute finished within this long of its creation is a rating event. */
 export const FINISHED_QUICKLY_MS = 18 * 3_600_000;
@@ -62,8 +67,19 @@ export function createDisputesService(deps: {
   database: Database;
   config: Pick<
     AppConfig,
-    'DISPUTE_WINDOW_H' | 'DISPUTE_EVIDENCE_H' | 'DISPUTE_BLOCK_TTL_MIN' | 'API_PREFIX' | 'DATA_DIR'
+    | 'DISPUTE_WINDOW_H'
+    | 'DISPUTE_EVIDENCE_H'
+    | 'DISPUTE_BLOCK_TTL_MIN'
+    | 'API_PREFIX'
+    | 'DATA_DIR'
+    | 'DISPUTE_MAX_FILES_PER_SIDE'
+    | 'DISPUTE_MAX_BYTES_PER_SIDE'
+    | 'DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER'
+    | 'DISPUTE_MAX_PER_MERCHANT_PER_DAY'
+    | 'DISK_MIN_FREE_MB'
   >;
+  /** The free bytes on the evidence files' disk (tests inject a reading). */
+  freeDiskBytes: FreeBytesReader;
   orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
   notifier: Notifier;
   telegram: Pick<TelegramService, 'hasLinkedAccount'>;
@@ -73,6 +89,10 @@ export function createDisputesService(deps: {
 }) {
   const db = deps.database.db;
   const { config } = deps;
+  const evidenceLimits = {
+    maxFiles: config.DISPUTE_MAX_FILES_PER_SIDE,
+    maxBytes: config.DISPUTE_MAX_BYTES_PER_SIDE,
+  };
 
   /** A rating event of a dispute's deal (spec §9), written in its cause's transaction; each kind once per dispute. */
   function recordRatingEvent(
@@ -104,7 +124,8 @@ export function createDisputesService(deps: {
   }
 
   /**
-   * Opens a dispute on a deal: in verification, or expired/canceled within DISPUTE_WINDOW_H. One transaction:
+   * Opens a dispute on a deal: in verification, or expired/canceled within DISPUTE_WINDOW_H (a merchant then
+   * gives evidence of the payment, and stays within its caps: dispute-limits.ts). One transaction:
    * the deal moves to `dispute` through the orders lifecycle (its USDT held, any shortfall as the trader's
    * debt; the webhook event written), the dispute with its first history row, the `created` rating event,
    * and the Telegram messages to the trader and the merchant with the evidence deadline.
@@ -127,6 +148,16 @@ export function createDisputesService(deps: {
     }
     const id = randomUUID();
     const dispute = await db.transaction(async (tx) => {
+      if (opener.role === 'merchant') {
+        await enforceMerchantCaps(
+          tx,
+          {
+            maxOpenPerTrader: config.DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER,
+            maxPerDay: config.DISPUTE_MAX_PER_MERCHANT_PER_DAY,
+          },
+          { merchantId: opener.merchantId, traderId: deal.traderId, at },
+        );
+      }
       const moved = await deps.orders.moveForDispute(tx, {
         dealId: deal.id,
         to: 'dispute',
@@ -135,6 +166,10 @@ export function createDisputesService(deps: {
         dispute: { id },
       });
       if (!moved) return undefined;
+      // Decided on the status the deal really left (it may have expired since it was read above).
+      if (opener.role === 'merchant' && (moved.before === 'expired' || moved.before === 'canceled')) {
+        requireMerchantEvidence(options.files?.length ?? 0);
+      }
       const evidenceDeadline = new Date(at.getTime() + config.DISPUTE_EVIDENCE_H * 3_600_000);
       const row = await repo.insertDispute(tx, {
         id,
@@ -170,6 +205,13 @@ export function createDisputesService(deps: {
           actorId: row.openedBy ?? deal.merchantId,
           at,
           files: options.files,
+        });
+        // The opener's budget starts with these (read within its caps: openingQuota).
+        await usage.recordOpeningUsage(tx, {
+          disputeId: id,
+          budget: opener.role,
+          files: options.files.length,
+          bytes: options.files.reduce((sum, file) => sum + file.size, 0),
         });
         await options.commitFiles?.();
       }
@@ -462,10 +504,35 @@ export function createDisputesService(deps: {
       return role;
     },
 
+    /** Before an upload reads a byte: 507 while the evidence disk has less than DISK_MIN_FREE_MB free. */
+    requireStorage: () => requireFreeSpace(deps.freeDiskBytes, config.DISK_MIN_FREE_MB),
+
+    /**
+     * An upload's reservation in the dispute's budget of the uploader's role (support has its own, so the
+     * sides' usage never locks out the arbiter), taken from before each file and block is stored.
+     */
+    openEvidenceHold: (disputeId: string, role: EvidenceBudget) =>
+      openEvidenceHold(db, { disputeId, budget: role, limits: evidenceLimits }),
+
+    /** The quota of an opening form's evidence (a new dispute's budget, counted as it is read). */
+    openingQuota: () => openingQuota(evidenceLimits),
+
+    /**
+     * POST merchant/v1/orders/{id}/disputes, before its body is read: 404 (problem details) unless the order
+     * is this merchant's, so a stranger's upload is never stored.
+     */
+    async authorizeMerchantDispute(merchantId: string, dealId: string): Promise<void> {
+      const deal = isUuid(dealId) ? await deps.orders.findDeal(undefined, dealId) : undefined;
+      if (!deal || deal.merchantId !== merchantId) {
+        refuse({ role: 'merchant', merchantId }, 404, DISPUTE_MESSAGES.transactionNotFound);
+      }
+    },
+
     /**
      * POST api/v1/disputes/{id}/files/: the streamed files become evidence of `side`, which must be the
      * caller's own (support may add to either). One transaction: the rows and a history row per file (with
-     * SHA-256), re-checking that the dispute is still open; the caller commits the bytes only after it.
+     * SHA-256), re-checking that the dispute is still open, and the upload's `hold` turned into usage; the
+     * caller commits the bytes only after it.
      */
     async addFiles(
       user: Pick<SessionUser, 'id' | 'role'>,
@@ -473,6 +540,7 @@ export function createDisputesService(deps: {
       side: 'trader' | 'merchant',
       files: NewFile[],
       beforeCommit: () => Promise<void>,
+      hold: EvidenceHold,
     ): Promise<{ detail: string; urls: string[] }> {
       const role = await roleOf(user);
       if (role !== 'support' && role !== side)
@@ -488,6 +556,7 @@ export function createDisputesService(deps: {
           throw new HttpError(409, { detail: DISPUTE_MESSAGES.blockedByOther });
         }
         await attachFiles(tx, { disputeId, side, actorRole: role, actorId: user.id, at, files });
+        await hold.settle(tx, files);
         await repo.updateDispute(tx, disputeId, { updatedAt: at });
         // The bytes move into place inside the transaction: a failed move rolls the rows back.
         await beforeCommit();

@@ -39,12 +39,14 @@ export const evidencePath = (dataDir: string, id: string) => path.join(evidenceD
 
 /**
  * Streams one upload to DATA_DIR/files/<id>.part, hashing and counting as the chunks pass (never the whole file
- * in memory), and sniffs its type from the first bytes. `commit` makes it read-only and renames it into place;
- * `discard` removes it.
+ * in memory), and sniffs its type from the first bytes. `reserveBytes` is asked before each chunk is written
+ * (the dispute's byte budget; it throws past the cap, and the part is removed). `commit` makes it read-only
+ * and renames it into place; `discard` removes it.
  */
 export async function streamEvidence(
   dataDir: string,
   source: Readable & { truncated?: boolean },
+  reserveBytes: (bytes: number) => Promise<void>,
 ): Promise<StoredEvidence & { commit: () => Promise<void>; discard: () => Promise<void> }> {
   const id = randomUUID();
   await mkdir(evidenceDir(dataDir), { recursive: true });
@@ -57,6 +59,7 @@ export async function streamEvidence(
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+      await reserveBytes(chunk.length);
       hash.update(chunk);
       size += chunk.length;
       await handle.write(chunk);

@@ -1,4 +1,4 @@
-import { API } from '@app/shared';
+import { API, kopecksToRubleString } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { MERCHANT_DOCS_CSS, renderMerchantDocsPage } from './merchant-docs-page.ts';
@@ -11,7 +11,18 @@ import { buildMerchantOpenApi } from './merchant-openapi.ts';
 export const merchantDocsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
-  const doc = buildMerchantOpenApi({ serverUrl: `${publicUrl}${config.API_PREFIX}`, publicUrl });
+  const doc = buildMerchantOpenApi({
+    serverUrl: `${publicUrl}${config.API_PREFIX}`,
+    publicUrl,
+    limits: {
+      orderMinRub: kopecksToRubleString(config.ORDER_MIN_RUB),
+      openDisputesPerTrader: config.DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER,
+      disputesPerDay: config.DISPUTE_MAX_PER_MERCHANT_PER_DAY,
+      evidenceFiles: config.DISPUTE_MAX_FILES_PER_SIDE,
+      evidenceMb: Math.floor(config.DISPUTE_MAX_BYTES_PER_SIDE / (1024 * 1024)),
+      uploadsPerMin: config.DISPUTE_UPLOADS_PER_MIN,
+    },
+  });
   const openApi = JSON.stringify(doc);
   const page = renderMerchantDocsPage(doc, {
     stylesHref: `${config.API_PREFIX}${API.merchant.docsStyles}`,

@@ -53,6 +53,7 @@ describe('merchant API OpenAPI document', () => {
     ]);
     const create = JSON.stringify(operation(API.merchant.orders, 'post'));
     for (const type of [
+      'amount-below-minimum',
       'no-method',
       'rate-unavailable',
       'external-id-taken',
@@ -60,6 +61,13 @@ describe('merchant API OpenAPI document', () => {
       'callback-url-refused',
     ])
       expect(create).toContain(`urn:processing:problem:${type}`);
+    expect(create).toContain('at least 100.00 ₽');
+    const dispute = operation(API.merchant.disputes('{id}'), 'post');
+    expect(Object.keys(dispute!.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '409', '422', '429', '507']),
+    );
+    for (const type of ['validation', 'dispute-limit', 'rate-limited', 'insufficient-storage'])
+      expect(JSON.stringify(dispute)).toContain(`urn:processing:problem:${type}`);
   });
 
   it('is generated from the shared contracts and states the lifecycle from the shared table', () => {

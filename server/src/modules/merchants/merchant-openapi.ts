@@ -15,6 +15,7 @@ import {
   ORDER_TTL_MAX_S,
   ORDER_TTL_MIN_S,
   type Order,
+  orderBelowMinimumText,
   orderSchema,
   problemSchema,
   webhookPayloadSchema,
@@ -47,6 +48,31 @@ function described(
   );
   return { ...schema, description, properties: withText };
 }
+
+/** The configured limits the document states (the defaults unless the server passes its own). */
+export interface MerchantApiLimits {
+  /** ORDER_MIN_RUB, rubles with 2 places. */
+  orderMinRub: string;
+  /** DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER */
+  openDisputesPerTrader: number;
+  /** DISPUTE_MAX_PER_MERCHANT_PER_DAY */
+  disputesPerDay: number;
+  /** DISPUTE_MAX_FILES_PER_SIDE */
+  evidenceFiles: number;
+  /** DISPUTE_MAX_BYTES_PER_SIDE in MiB */
+  evidenceMb: number;
+  /** DISPUTE_UPLOADS_PER_MIN */
+  uploadsPerMin: number;
+}
+
+const DEFAULT_LIMITS: MerchantApiLimits = {
+  orderMinRub: '100.00',
+  openDisputesPerTrader: 3,
+  disputesPerDay: 100,
+  evidenceFiles: 20,
+  evidenceMb: 200,
+  uploadsPerMin: 10,
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -305,7 +331,7 @@ const GUIDE = `The API a shop (merchant) calls to take payments in rubles: creat
 
 **Authentication.** Every call except this document and the docs page carries \`Authorization: Bearer mk_live_…\`. Create keys in the web app (Settings → API) or ask the operator (\`npm run admin -- merchant-key create EMAIL\`). A key is shown once; we keep only its hash. Up to ${MERCHANT_API_KEYS_MAX} active keys; revoke one and it stops working at once. A missing, malformed, unknown or revoked key answers 401.
 
-**Idempotency.** Every POST carries an \`Idempotency-Key\` header (a fresh UUID per logical request, reused for its retries; printable ASCII, 1–255 characters). Keys belong to your account and are kept 24 hours. The same key with the same method, path and body replays the first answer exactly (status and body, with \`Idempotent-Replayed: true\`); the same key with another body answers 422 \`idempotency-key-reused\`; a request arriving while the first with its key still runs answers 409 \`idempotency-key-in-use\` with \`Retry-After\`. A 5xx is not stored, so a retry runs again. Retry a create after a timeout with the same key: you never get two orders.
+**Idempotency.** Every POST carries an \`Idempotency-Key\` header (a fresh UUID per logical request, reused for its retries; printable ASCII, 1–255 characters). Keys belong to your account and are kept 24 hours. The same key with the same method, path and body replays the first answer exactly (status and body, with \`Idempotent-Replayed: true\`); the same key with another body answers 422 \`idempotency-key-reused\`; a request arriving while the first with its key still runs answers 409 \`idempotency-key-in-use\` with \`Retry-After\`. A 5xx or a 429 is not stored, so a retry runs again. Retry a create after a timeout with the same key: you never get two orders.
 
 **Errors.** Every error is an RFC 9457 problem document (\`application/problem+json\`): \`type\` (a \`urn:processing:problem:…\` URI to branch on), \`title\`, \`status\`, \`detail\` (Russian, for people) and, for a validation failure, \`errors\` with the messages under each field.
 
@@ -325,8 +351,14 @@ ${lifecycleMarkdown()}`;
  * webhooks we send. Paths are relative to `serverUrl` (PUBLIC_URL + API_PREFIX); `publicUrl` makes the
  * example payment_url.
  */
-export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: string }) {
+export function buildMerchantOpenApi(options: {
+  serverUrl: string;
+  publicUrl: string;
+  limits?: MerchantApiLimits;
+}) {
   const order = exampleOrder(options.publicUrl);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const belowMinimum = orderBelowMinimumText(limits.orderMinRub);
   return {
     openapi: '3.1.0',
     info: {
@@ -350,7 +382,7 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
           operationId: 'createOrder',
           tags: ['orders'],
           summary: 'Create an order',
-          description: `Routes the order to a payment method that can take it and answers its requisites and \`payment_url\`: send the payer there. \`expires_in\` is ${ORDER_TTL_MIN_S}–${ORDER_TTL_MAX_S} seconds (900 by default). \`external_id\` is your order id, unique among your orders. \`callback_url\` overrides your webhook URL for this order's events and must be reachable from the internet; \`return_url\` is offered to the payer after success.`,
+          description: `Routes the order to a payment method that can take it and answers its requisites and \`payment_url\`: send the payer there. \`amount\` is at least ${limits.orderMinRub} ₽ (smaller orders answer 422 \`amount-below-minimum\` and show no requisites). \`expires_in\` is ${ORDER_TTL_MIN_S}–${ORDER_TTL_MAX_S} seconds (900 by default). \`external_id\` is your order id, unique among your orders. \`callback_url\` overrides your webhook URL for this order's events and must be reachable from the internet; \`return_url\` is offered to the payer after success.`,
           parameters: [parameterRef('IdempotencyKey')],
           requestBody: { required: true, content: json('CreateOrderRequest', EXAMPLE_CREATE) },
           responses: {
@@ -368,8 +400,11 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
               retryAfter,
             ),
             '422': problemResponse(
-              'No order was created: no payment method can take this amount and mode now, the USDT/RUB rate is missing or stale (order intake paused), the callback_url leads into a private network, or the Idempotency-Key was used with another body.',
+              `No order was created: the amount is under ${limits.orderMinRub} ₽, no payment method can take this amount and mode now, the USDT/RUB rate is missing or stale (order intake paused), the callback_url leads into a private network, or the Idempotency-Key was used with another body.`,
               {
+                belowMinimum: problemExample(422, 'amount-below-minimum', belowMinimum, {
+                  amount: [belowMinimum],
+                }),
                 noMethod: problemExample(422, 'no-method', DEAL_MESSAGES.noMethod),
                 callbackUrlRefused: problemExample(
                   422,
@@ -452,8 +487,7 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
           operationId: 'openDispute',
           tags: ['orders'],
           summary: 'Open a dispute on an order',
-          description:
-            'For an order in `verification`, or `expired`/`canceled` within DISPUTE_WINDOW_H hours (72 by default). JSON `{reason}` or multipart/form-data with `reason` and up to 10 `files` (pdf, jpeg, png or mp4 by content, 50 MB each). The order moves to `dispute` (an `order.dispute` webhook follows) and the trader’s USDT is held for support’s verdict: for you the order completes; for the trader it is canceled.',
+          description: `For an order in \`verification\`, or \`expired\`/\`canceled\` within DISPUTE_WINDOW_H hours (72 by default). JSON \`{reason}\` or multipart/form-data with \`reason\` and up to 10 \`files\` (pdf, jpeg, png or mp4 by content, 50 MB each). On an \`expired\` or \`canceled\` order attach at least one file, the proof of payment (400 otherwise). At most ${limits.openDisputesPerTrader} of your disputes may be open with one trader, and you may open at most ${limits.disputesPerDay} in any 24 hours (rolling); beyond, 429 \`dispute-limit\`. Evidence per dispute: ${limits.evidenceFiles} files and ${limits.evidenceMb} MiB for your side, these files included; multipart openings count against ${limits.uploadsPerMin} uploads a minute. The order is checked before the body is read (another merchant's order answers 404 at once). The order moves to \`dispute\` (an \`order.dispute\` webhook follows) and the trader’s USDT is held for support’s verdict: for you the order completes; for the trader it is canceled.`,
           parameters: [parameterRef('OrderId'), parameterRef('IdempotencyKey')],
           requestBody: {
             required: true,
@@ -490,6 +524,37 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
             },
             '404': responseRef('OrderNotFound'),
             ...postErrors,
+            '400': problemResponse(
+              'Nothing was opened: the reason is missing, the order expired or was canceled and no proof of payment is attached, a file is not pdf/jpeg/png/mp4, more than 10 files, over the evidence limit per dispute, or no valid Idempotency-Key.',
+              {
+                evidenceRequired: problemExample(400, 'validation', DISPUTE_MESSAGES.evidenceRequired, {
+                  files: [DISPUTE_MESSAGES.evidenceRequired],
+                }),
+                reasonRequired: problemExample(400, 'validation', DISPUTE_MESSAGES.reasonRequired, {
+                  reason: [DISPUTE_MESSAGES.reasonRequired],
+                }),
+                badType: problemExample(400, 'bad-request', DISPUTE_MESSAGES.fileBadType),
+                evidenceLimit: problemExample(400, 'bad-request', DISPUTE_MESSAGES.evidenceLimit),
+                idempotencyKeyMissing: problemExample(
+                  400,
+                  'idempotency-key-missing',
+                  IDEMPOTENCY_TEXT.missing,
+                ),
+              },
+            ),
+            '429': problemResponse(
+              'Nothing was opened: too many of your disputes are open with this trader, you opened the most allowed in the last 24 hours, or over your request or upload limit. Retry once a dispute is decided or time has passed (Retry-After on the request limits). A 429 is not stored under the Idempotency-Key.',
+              {
+                openWithTrader: problemExample(429, 'dispute-limit', DISPUTE_MESSAGES.tooManyOpenWithTrader),
+                perDay: problemExample(429, 'dispute-limit', DISPUTE_MESSAGES.tooManyToday),
+                limited: problemExample(429, 'rate-limited'),
+              },
+              retryAfter,
+            ),
+            '507': problemResponse(
+              'The server is short of storage for evidence: nothing was read or stored. Retry later with the same key.',
+              { storageFull: problemExample(507, 'insufficient-storage', DISPUTE_MESSAGES.storageFull) },
+            ),
             '409': problemResponse(
               'The order cannot be disputed now (status or window), or a dispute is open.',
               {
@@ -588,7 +653,7 @@ export function buildMerchantOpenApi(options: { serverUrl: string; publicUrl: st
       },
       schemas: {
         CreateOrderRequest: described(schemaOf(createOrderBody, 'input'), 'A new order.', {
-          amount: 'Rubles the payer pays: a decimal string with exactly 2 places, above zero.',
+          amount: `Rubles the payer pays: a decimal string with exactly 2 places, at least ${limits.orderMinRub}.`,
           payment_mode: '`sbp` (transfer by phone number) or `c2c` (card to card).',
           bank_id: 'Preferred bank of the requisites (ids of GET /api/v1/payments/banks/).',
           external_id: 'Your order id, unique among your orders (1–100 characters).',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API, DEAL_MESSAGES, MERCHANT_TEXT } from '@app/shared';
+import { API, DEAL_MESSAGES, MERCHANT_TEXT, orderBelowMinimumText } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
@@ -86,6 +86,30 @@ describe('merchant API orders', () => {
       type: 'urn:processing:problem:no-method',
       detail: DEAL_MESSAGES.noMethod,
     });
+  });
+
+  it('refuses an order under ORDER_MIN_RUB (100 ₽) with 422 before routing: no requisites shown, nothing frozen', async () => {
+    const merchant = await merchantWithKey(t);
+    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const dealsBefore = (await t.database.db.select().from(deals)).length;
+    for (const amount of ['99.99', '1.00', '0.01']) {
+      const tiny = await postOrder(t, merchant.key, { amount });
+      expect(tiny.statusCode).toBe(422);
+      expect(tiny.headers['content-type']).toMatch(/^application\/problem\+json/);
+      const text = orderBelowMinimumText('100.00');
+      expect(tiny.json()).toEqual({
+        type: 'urn:processing:problem:amount-below-minimum',
+        title: expect.any(String),
+        status: 422,
+        detail: text,
+        errors: { amount: [text] },
+      });
+      expect(tiny.body).not.toContain('phone_number');
+    }
+    expect(await t.database.db.select().from(deals)).toHaveLength(dealsBefore);
+    expect(await t.ctx.ledger.getBalances(traderId)).toMatchObject({ available: 100n * USDT, frozen: 0n });
+    const smallest = await postOrder(t, merchant.key, { amount: '100.00' });
+    expect(smallest.statusCode).toBe(201);
   });
 
   it('refuses a second order with the same external_id (409), and another merchant may reuse it', async () => {

@@ -14,6 +14,7 @@ import {
   MERCHANT_TEXT,
   microToNumber,
   type Order,
+  orderBelowMinimumText,
   type PayerOrder,
   RATING,
   RECEIPT_MAX_BYTES,
@@ -108,6 +109,7 @@ export function createOrdersService(deps: {
   config: Pick<
     AppConfig,
     | 'ORDER_TTL_S'
+    | 'ORDER_MIN_RUB'
     | 'ROUTING_REQUIRE_TERMINAL'
     | 'MERCHANT_FEE_PCT'
     | 'TRADER_REWARD_PCT'
@@ -442,10 +444,10 @@ export function createOrdersService(deps: {
     toTransaction,
 
     /**
-     * A merchant's order: price it at the fresh rate, route it to one method (see repo.pickMethod), freeze
-     * the trader's USDT, write the deal, its first event and its webhook event, all in one transaction.
-     * When a concurrent order took the chosen method's amount or the trader's balance first, the next
-     * method is tried.
+     * A merchant's order (at least ORDER_MIN_RUB, else 422 `amount-below-minimum`): price it at the fresh
+     * rate, route it to one method (see repo.pickMethod), freeze the trader's USDT, write the deal, its first
+     * event and its webhook event, all in one transaction. When a concurrent order took the chosen method's
+     * amount or the trader's balance first, the next method is tried.
      */
     async createOrder(
       merchantId: string,
@@ -454,6 +456,11 @@ export function createOrdersService(deps: {
     ): Promise<Order> {
       const amountKopecks = rublesToKopecks(body.amount);
       if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
+      // Tiny orders were a way to read traders' card numbers and names at no cost: refused before routing.
+      if (amountKopecks < config.ORDER_MIN_RUB) {
+        const text = orderBelowMinimumText(kopecksToRubleString(config.ORDER_MIN_RUB));
+        throw new ProblemError(422, 'amount-below-minimum', text, { amount: [text] });
+      }
       // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
       // its events could never go to.
       const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);

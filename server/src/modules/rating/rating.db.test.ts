@@ -38,7 +38,12 @@ describe('rating engine (spec §9)', () => {
   let support: { id: string; role: 'support' };
   beforeAll(async () => {
     t = await createTestApp(
-      { ROUTING_REQUIRE_TERMINAL: 'false', DISPUTE_EVIDENCE_H: '1' },
+      // One merchant disputes many deals of one trader here: the per-trader cap (issue 23) is not under test.
+      {
+        ROUTING_REQUIRE_TERMINAL: 'false',
+        DISPUTE_EVIDENCE_H: '1',
+        DISPUTE_MAX_OPEN_PER_MERCHANT_TRADER: '1000',
+      },
       { now: () => now },
     );
     merchant = await merchantWithKey(t);

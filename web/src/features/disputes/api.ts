@@ -245,8 +245,11 @@ export function createErrorText(error: unknown): string {
   if (isApiError(error, 400)) return DISPUTE_MESSAGES.invalidData;
   if (isApiError(error, 403)) return DISPUTE_MESSAGES.createForbidden;
   if (isApiError(error, 404)) return DISPUTE_MESSAGES.transactionNotFound;
-  // The deal cannot take a dispute now (one is open, or it is not disputable): the server says which.
-  if (isApiError(error, 409)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.createFailed);
+  // The deal cannot take a dispute now (one is open, or it is not disputable), too many uploads a minute, or
+  // no room on the server's disk for the attached files: the server says which.
+  if (isApiError(error, 409) || isApiError(error, 429) || isApiError(error, 507)) {
+    return answerFieldText(error, 'detail', DISPUTE_MESSAGES.createFailed);
+  }
   return DISPUTE_MESSAGES.createFailed;
 }
 
@@ -257,7 +260,10 @@ export function uploadErrorText(error: unknown): string {
   if (isApiError(error, 400)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.fileBadType);
   if (isApiError(error, 401)) return DISPUTE_MESSAGES.uploadUnauthorized;
   if (isApiError(error, 403)) return DISPUTE_MESSAGES.uploadForbidden;
-  // Completed meanwhile, or another support user holds it: the server's words.
-  if (isApiError(error, 409)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.uploadFailed);
+  // Completed meanwhile, or another support user holds it; too many uploads a minute (429); the server's disk
+  // short of space (507): the server's words.
+  if (isApiError(error, 409) || isApiError(error, 429) || isApiError(error, 507)) {
+    return answerFieldText(error, 'detail', DISPUTE_MESSAGES.uploadFailed);
+  }
   return DISPUTE_MESSAGES.uploadFailed;
 }

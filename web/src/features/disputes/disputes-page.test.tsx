@@ -623,6 +623,16 @@ describe('DisputesPage: evidence upload', () => {
     expect(await screen.findByText(DISPUTE_MESSAGES.completed)).toBeInTheDocument();
   });
 
+  it('an upload refused for the server’s full disk (507) shows the server’s words', async () => {
+    const user = userEvent.setup();
+    renderUpload('trader', 'waiting', { status: 507, body: { detail: DISPUTE_MESSAGES.storageFull } });
+    await openFirst(user);
+    await screen.findByTestId('dispute-detail');
+    fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('check.pdf')] } });
+    await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
+    expect(await screen.findByText(DISPUTE_MESSAGES.storageFull)).toBeInTheDocument();
+  });
+
   it('a trader cannot upload to a completed dispute; support never uploads', async () => {
     const user = userEvent.setup();
     renderUpload('trader', 'completed_towards_trader');
