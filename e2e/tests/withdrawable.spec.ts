@@ -39,16 +39,15 @@ async function screenshots(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
     await expect(page.getByTestId('withdrawable')).toBeVisible();
-    await test.info().attach(`${name}-${width}`, {
-      body: await page.getByRole('dialog', { name: WALLET_TEXT.modalTitle }).screenshot(),
-      contentType: 'image/png',
-    });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await page.getByRole('dialog', { name: WALLET_TEXT.modalTitle }).screenshot({ path });
+    await test.info().attach(`${name}-${width}`, { path, contentType: 'image/png' });
   }
 }
 
-async function order(external: string) {
+async function order(external: string, amount = FIFTY_USDT_RUB) {
   return createOrder(merchant, merchantKey, {
-    amount: FIFTY_USDT_RUB,
+    amount,
     payment_mode: 'sbp',
     external_id: `${external}-${randomUUID()}`,
     bank_id: trader.bankId,
@@ -106,9 +105,9 @@ test('the Withdraw tab shows a canceled deal’s reserve, then the debt a disput
     await page.keyboard.press('Escape');
   });
 
-  await test.step('new deals take the reserved USDT; a dispute on the canceled deal then leaves a debt', async () => {
-    await order('backs-deal-1');
-    await order('backs-deal-2');
+  await test.step('a new deal takes the reserved USDT; a dispute on the canceled deal then leaves a debt', async () => {
+    // 99 of the 100 USDT frozen by one new deal (9157.50 ₽): the reserved 50 back it too, 1 USDT is left.
+    await order('backs-deal', '9157.50');
     const dispute = await merchant.post(`${API_BASE}${API.merchant.disputes(canceled.id)}`, {
       headers: { Authorization: `Bearer ${merchantKey}`, 'Idempotency-Key': randomUUID() },
       multipart: {
@@ -121,7 +120,8 @@ test('the Withdraw tab shows a canceled deal’s reserve, then the debt a disput
     await page.reload();
     await openWithdraw(page);
     const debt = page.getByTestId('debt');
-    await expect(debt).toContainText(`${WITHDRAWABLE_TEXT.debt}: 50 USDT`);
+    // The dispute holds 50 again: the 1 USDT left covers 1, the other 49 are owed.
+    await expect(debt).toContainText(`${WITHDRAWABLE_TEXT.debt}: 49 USDT`);
     await expect(page.getByTestId('withdrawable-amount')).toHaveText('0 USDT');
     await expect(page.getByRole('button', { name: WALLET_TEXT.withdrawSubmit })).toBeDisabled();
     await screenshots(page, 'withdraw-debt');

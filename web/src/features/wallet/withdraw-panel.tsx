@@ -190,7 +190,7 @@ export function WithdrawPanel({ whiteList, onDone }: WithdrawPanelProps) {
             labelAside={
               <button
                 type="button"
-                className="-my-2 min-h-11 rounded-md px-2 text-small font-medium text-brand-700 hover:bg-brand-50 disabled:text-gray-400 disabled:hover:bg-transparent"
+                className="-my-3 min-h-11 rounded-md px-2 text-small font-medium text-brand-700 hover:underline disabled:text-gray-400 disabled:no-underline"
                 disabled={max === null}
                 aria-label={WITHDRAWABLE_TEXT.maxLabel}
                 onClick={() => max && setValue('amount', max, { shouldDirty: true, shouldValidate: true })}
