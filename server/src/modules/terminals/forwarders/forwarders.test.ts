@@ -1,4 +1,12 @@
-import { HOOK_MAX_CLOCK_SKEW_MS } from '@app/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  AUTOMATION_JSON_TEMPLATE,
+  HOOK_MAX_CLOCK_SKEW_MS,
+  SMS_GATEWAY_EVENTS,
+  SMSFORWARDER_MESSAGE_TEMPLATE,
+  SMSFORWARDER_PING_TEMPLATE,
+} from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import {
   javaUrlEncode,
@@ -464,5 +472,23 @@ describe('helpers', () => {
     expect(
       hookItemId('sms-gateway', { ...base, identity: { id: 'x'.repeat(300) } }).length,
     ).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('docs/terminal-apps.md', () => {
+  it('tells traders to paste exactly the setup screen’s templates', () => {
+    const doc = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../docs/terminal-apps.md'),
+      'utf8',
+    );
+    for (const text of [
+      SMSFORWARDER_MESSAGE_TEMPLATE,
+      SMSFORWARDER_PING_TEMPLATE,
+      AUTOMATION_JSON_TEMPLATE.macrodroid,
+      AUTOMATION_JSON_TEMPLATE.tasker,
+      ...SMS_GATEWAY_EVENTS.map((event) => `"event":"${event}"`),
+    ]) {
+      expect(doc).toContain(text);
+    }
   });
 });
