@@ -231,6 +231,33 @@ describe('SmsForwarder', () => {
     expect(await storedOf(paired.terminal_id)).toHaveLength(1);
   });
 
+  it('parallel deliveries of one payment complete its deal once: one matched, the rest duplicate', async () => {
+    const trader = await signedInUser(t);
+    const paired = await pairForwarder(t, trader, 'smsforwarder');
+    await sfPing(paired);
+    await routableMethod(t, {
+      traderId: trader.user.id,
+      terminalId: paired.terminal_id,
+      balanceUsdt: 100n * USDT,
+    });
+    const merchant = await merchantWithKey(t);
+    const order = (await postOrder(t, merchant.key, { amount: '2150.00' })).json();
+    const at = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        sfMessage(paired, { from: SBER, title: SBER_TITLE, text: sberPush('2 150') }, at),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.map((response) => response.json().status).sort()).toEqual([
+      ...Array(5).fill('duplicate'),
+      'matched',
+    ]);
+    expect(await storedOf(paired.terminal_id)).toHaveLength(1);
+    expect(await dealStatus(order.id)).toBe('complete');
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+
   it('a push from a look-alike package is stored unparsed and completes nothing', async () => {
     const trader = await signedInUser(t);
     const paired = await pairForwarder(t, trader, 'smsforwarder');
@@ -482,6 +509,27 @@ describe('the URL', () => {
     expect((await sfPing(next)).statusCode).toBe(401);
     expect(await rowOf(paired.terminal_id)).toMatchObject({ hookTokenHash: null, hookSecret: null });
     expect((await renew(owner, paired.terminal_id)).statusCode).toBe(404);
+  });
+
+  it('parallel new URLs leave exactly one working URL', async () => {
+    const owner = await signedInUser(t);
+    const paired = await pairForwarder(t, owner, 'automation');
+    const renewals = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${t.prefix}${API.terminals.hookUrl(paired.terminal_id)}`,
+          headers: { cookie: owner.cookie },
+        }),
+      ),
+    );
+    expect(renewals.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const paths = [paired.path, ...renewals.map((response) => new URL(response.json().webhook_url).pathname)];
+    const statuses = await Promise.all(paths.map((path) => hook({ path }, { query: 'battery=50' })));
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+    expect((await rowOf(paired.terminal_id)).hookTokenHash).toBe(
+      sha256(paths[statuses.findIndex((response) => response.statusCode === 200)]!.split('/').at(-1)!),
+    );
   });
 
   it('is limited per terminal like the device API, whatever address the phone calls from', async () => {
