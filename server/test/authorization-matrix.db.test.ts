@@ -415,8 +415,11 @@ describe('authorization matrix: every registered route × every caller', () => {
     }
     expect(wrong).toEqual([]);
   });
-  // Last: its logout row ends every caller's session.
-  it('answers every caller of every route as its row expects; a refused call changes nothing', async () => {
+  // Last: its logout row ends every caller's session. Every guarded row digests the owned tables once per caller:
+  // some 15 s on an idle 2-core machine, more than the default 30 s on a loaded one.
+  it('answers every caller of every route as its row expects; a refused call changes nothing', {
+    timeout: 120_000,
+  }, async () => {
     const wrong: string[] = [];
     for (const route of table()) {
       const row: MatrixRow | undefined = AUTHORIZATION_MATRIX[route.key];
