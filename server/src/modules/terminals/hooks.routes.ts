@@ -53,22 +53,26 @@ export const hookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.route({
-    method: ['POST', 'GET', 'PUT', 'PATCH'],
-    url: API.device.hook(':token'),
-    // A HEAD would run the GET handler with no fields: there is nothing for it to do.
-    exposeHeadRoute: false,
-    onRequest: [requireHookToken, perTerminalLimit],
-    bodyLimit: HOOK_BODY_LIMIT,
-    schema: { response: { 200: deviceHookResponse } },
-    handler: async (request) => {
-      const queryAt = request.url.indexOf('?');
-      return hooks.receive(currentHookTerminal(request), {
-        method: request.method,
-        headers: request.headers,
-        query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
-        body: Buffer.isBuffer(request.body) ? request.body : undefined,
-      });
-    },
-  });
+  // One route per method (not one route with a list): every tool that reads the route table (the OpenAPI
+  // document, the authorization matrix, the contract fuzz) sees one method per route.
+  for (const method of ['POST', 'GET', 'PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: API.device.hook(':token'),
+      // A HEAD would run the GET handler with no fields: there is nothing for it to do.
+      exposeHeadRoute: false,
+      onRequest: [requireHookToken, perTerminalLimit],
+      bodyLimit: HOOK_BODY_LIMIT,
+      schema: { response: { 200: deviceHookResponse } },
+      handler: async (request) => {
+        const queryAt = request.url.indexOf('?');
+        return hooks.receive(currentHookTerminal(request), {
+          method: request.method,
+          headers: request.headers,
+          query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+          body: Buffer.isBuffer(request.body) ? request.body : undefined,
+        });
+      },
+    });
+  }
 };
