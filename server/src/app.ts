@@ -26,6 +26,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { deviceRoutes } from './modules/terminals/device.routes.ts';
+import { hookRoutes } from './modules/terminals/hooks.routes.ts';
 import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -60,6 +61,7 @@ const API_MODULES = [
   dashboardRoutes,
   walletRoutes,
   deviceRoutes,
+  hookRoutes,
   terminalsRoutes,
   webhooksRoutes,
   merchantKeysRoutes,

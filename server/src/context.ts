@@ -32,6 +32,8 @@ import {
 import { createTelegramService, type TelegramService } from './modules/telegram/telegram.service.ts';
 import { createTelegramBot, type TelegramBot } from './modules/telegram/telegram-bot.ts';
 import { createDeviceService, type DeviceService } from './modules/terminals/device.service.ts';
+import { createHooksService, type HooksService } from './modules/terminals/hooks.service.ts';
+import { createNotificationIntake } from './modules/terminals/notification-intake.ts';
 import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
@@ -69,6 +71,8 @@ export interface AppContext {
   idempotency: IdempotencyService;
   /** The terminal app's API (device/v1). */
   device: DeviceService;
+  /** The forwarder apps' URLs (device/v1/hooks/{token}, issue 24). */
+  hooks: HooksService;
   /** Merchant webhooks: the outbox, the merchant's settings and delivery log, delivery of due events. */
   webhooks: WebhooksService;
   /** The USDT/RUB rate orders are priced at. */
@@ -189,6 +193,12 @@ export function createContext(deps: {
     matchIncoming: orders.matchIncomingNotification,
     now,
   });
+  const hooks = createHooksService({
+    database: deps.database,
+    log: deps.log,
+    intake: createNotificationIntake({ log: deps.log, matchIncoming: orders.matchIncomingNotification }),
+    now,
+  });
   const health = new Map<string, HealthCheck>([
     ['rate', rates.healthCheck],
     ['mail', mail.healthCheck],
@@ -237,6 +247,7 @@ export function createContext(deps: {
     wallet,
     idempotency,
     device,
+    hooks,
     webhooks,
     rates,
     metrics,

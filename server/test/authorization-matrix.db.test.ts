@@ -25,6 +25,7 @@ import {
 } from './authorization-matrix.ts';
 import { dealParties } from './deal-fixtures.ts';
 import { activatedTerminal } from './device-fixtures.ts';
+import { pairForwarder } from './forwarder-fixtures.ts';
 import { postOrder, routableMethod, setRate, USDT } from './order-fixtures.ts';
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from './test-app.ts';
 import { OUTSIDE_ADDRESSES } from './tron-fixtures.ts';
@@ -158,6 +159,7 @@ describe('authorization matrix: every registered route × every caller', () => {
     credentials.otherMerchantKey = { authorization: `Bearer ${otherMerchantKey}` };
     const spare = await dealParties(t, { traderId: trader.user.id, merchantId: merchantUser.user.id });
     const removable = await activatedTerminal(t, { userId: trader.user.id });
+    const forwarder = await pairForwarder(t, trader, 'automation');
 
     let amount = 1000;
     const order = async (paid: boolean) => {
@@ -242,6 +244,7 @@ describe('authorization matrix: every registered route × every caller', () => {
       spareMethodId: spare.methodId,
       terminalId: routable.terminalId,
       removableTerminalId: removable.id,
+      forwarderTerminalId: forwarder.terminal_id,
       dealId,
       confirmDealId,
       cancelOrderId,
@@ -412,8 +415,11 @@ describe('authorization matrix: every registered route × every caller', () => {
     }
     expect(wrong).toEqual([]);
   });
-  // Last: its logout row ends every caller's session.
-  it('answers every caller of every route as its row expects; a refused call changes nothing', async () => {
+  // Last: its logout row ends every caller's session. Every guarded row digests the owned tables once per caller:
+  // some 15 s on an idle 2-core machine, more than the default 30 s on a loaded one.
+  it('answers every caller of every route as its row expects; a refused call changes nothing', {
+    timeout: 120_000,
+  }, async () => {
     const wrong: string[] = [];
     for (const route of table()) {
       const row: MatrixRow | undefined = AUTHORIZATION_MATRIX[route.key];

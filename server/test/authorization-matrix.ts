@@ -38,6 +38,8 @@ export interface MatrixObjects {
   terminalId: string;
   /** A second terminal of the trader, for the delete route. */
   removableTerminalId: string;
+  /** A forwarder-app terminal of the trader (issue 24), for the new-URL route. */
+  forwarderTerminalId: string;
   /** A deal of the merchant routed to the trader (paid, disputed: the dispute below). */
   dealId: string;
   /** A paid deal of the merchant and the trader, for the trader's confirmation. */
@@ -134,6 +136,8 @@ function merchantApi(outcome: Outcome, other: Outcome, request?: MatrixRow['requ
 }
 
 const UUID_ZERO = '00000000-0000-4000-8000-000000000000';
+/** Well-formed (256 bits, base64url) but no terminal's. */
+const UNKNOWN_HOOK_TOKEN = 'A'.repeat(43);
 
 /**
  * One row per registered route, keyed `METHOD path` as Fastify registers it under API_PREFIX (parameters as
@@ -212,6 +216,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     body: {},
   })),
   'GET /account/wallet/withdraw/limits/': web(null, { ...anyUser(451), lead: 200, otherLead: 200 }),
+  'GET /account/wallet/withdraw/available/': web(null, { ...anyUser(451), lead: 200, otherLead: 200 }),
   'GET /account/wallet/withdrawals/': web(null, { ...anyUser(451), lead: 200, otherLead: 200 }),
   'GET /account/wallet/white/': web(null, { ...anyUser(451), lead: 200, otherLead: 200 }),
   'POST /account/wallet/white/otp/': web(null, { ...anyUser(451), lead: 200, otherLead: 200 }),
@@ -228,6 +233,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /device/v1/heartbeat': device(400, () => ({ body: {} })),
   'POST /device/v1/status': device(400, () => ({ body: {} })),
   'POST /device/v1/notifications': device(400, () => ({ body: {} })),
+  // A forwarder app's URL: the token in the path is the credential, which no caller of the matrix holds
+  // (a cookie or a device token does not open it); the token's own tests are hooks.routes.db.test.ts.
+  ...Object.fromEntries(
+    ['POST', 'GET', 'PUT', 'PATCH'].map((method) => [
+      `${method} /device/v1/hooks/:token`,
+      {
+        expect: all(401),
+        request: () => ({ params: { token: UNKNOWN_HOOK_TOKEN }, query: { battery: '50' } }),
+      },
+    ]),
+  ),
 
   'GET /user/terminals/': web(null, anyUser(200)),
   'POST /user/terminal/connect-request/': web(null, anyUser(200)),
@@ -242,6 +258,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PATCH /api/v1/terminals/:id/status/': web('trader', { ...anyUser(404), trader: 200 }, (o) => ({
     params: { id: o.terminalId },
     body: { enabled: true },
+  })),
+  'POST /api/v1/terminals/:id/hook-url/': web('trader', { ...anyUser(404), trader: 200 }, (o) => ({
+    params: { id: o.forwarderTerminalId },
   })),
   'GET /api/v1/terminals/:id/payments/': web('trader', { ...anyUser(404), trader: 200 }, (o) => ({
     params: { id: o.terminalId },

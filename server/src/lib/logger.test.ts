@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { createLogger, loggableUrl } from './logger.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -55,5 +55,21 @@ describe('createLogger', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('FST_ERR_VALIDATION');
+  });
+
+  it('logs a request with a forwarder URL’s token (and its query) cut off, other URLs whole', () => {
+    const { lines, log } = capture();
+    const token = 'q3Jk9Zx1VbN2mL8sT4wY7pR0cH5gF6dE3aU1iO9yK2e';
+    log.info(
+      { req: { method: 'POST', url: `/backend/device/v1/hooks/${token}?sign=abc%3D` } },
+      'incoming request',
+    );
+    log.info({ req: { method: 'GET', url: '/backend/deals/42/?page=2' } }, 'incoming request');
+    expect(lines.map((line) => (line.req as { url: string }).url)).toEqual([
+      '/backend/device/v1/hooks/…',
+      '/backend/deals/42/?page=2',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(loggableUrl(`/device/v1/hooks/${token}/more\nlines`)).toBe('/device/v1/hooks/…');
   });
 });

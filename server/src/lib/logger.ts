@@ -47,15 +47,45 @@ export function serializeError(error: unknown): unknown {
   return pino.stdSerializers.err(withoutQueryParams(error) as Error);
 }
 
+/** A forwarder app's URL path (`…/device/v1/hooks/<token>`, issue 24): the token in it is a credential. */
+const HOOK_PATH = /\/device\/v1\/hooks\/.*$/s;
+
 /**
- * The process logger: JSON lines (to stdout, or `destination` in tests), secrets redacted, failed queries
- * logged without their parameter values.
+ * A request URL as it may be logged: a forwarder URL loses its token and everything after it (its query can
+ * hold a signature and a bank text), e.g. `/backend/device/v1/hooks/…`. Other URLs stay as they are.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(HOOK_PATH, '/device/v1/hooks/…');
+}
+
+/** A request as Fastify logs it (its own serializer's fields), with the URL made loggable. */
+function serializeRequest(request: {
+  method?: string;
+  url?: string;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? loggableUrl(request.url) : request.url,
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * The process logger: JSON lines (to stdout, or `destination` in tests), secrets redacted (a forwarder URL's
+ * token included), failed queries logged without their parameter values.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,14 +1,22 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import { loggableUrl } from '../lib/logger.ts';
 
 /**
  * Fastify's request log lines with the route pattern on the first one too ("incoming request" is written
- * before any hook can bind it); give it as the `logController` option.
+ * before any hook can bind it); give it as the `logController` option. The request itself is logged by the
+ * logger's `req` serializer, which keeps a forwarder URL's token out (lib/logger.ts); the one line Fastify
+ * writes with the raw URL in its text, for a route not found, is written here with the loggable URL.
  */
 export class RouteLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
     if (this.isLogDisabled(request)) return;
     request.log.info({ req: request, route: request.routeOptions.url ?? null }, 'incoming request');
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
+    request.log.info(`Route ${request.raw.method}:${loggableUrl(request.raw.url ?? '')} not found`);
   }
 }
 
@@ -17,6 +25,9 @@ function principalOf(request: FastifyRequest): Record<string, string> | null {
   if (request.user) return { userId: request.user.id };
   if (request.merchant) return { merchantId: request.merchant.id, keyId: request.merchant.keyId };
   if (request.terminal) return { terminalId: request.terminal.id, userId: request.terminal.userId };
+  if (request.hookTerminal) {
+    return { terminalId: request.hookTerminal.id, userId: request.hookTerminal.userId };
+  }
   return null;
 }
 

@@ -103,3 +103,13 @@ export const deviceNotificationsResponse = z.object({
   ),
 });
 export type DeviceNotificationsResponse = z.infer<typeof deviceNotificationsResponse>;
+
+/**
+ * Issue 24: what `device/v1/hooks/{token}` answers a forwarder app for an accepted request (always 200, so the
+ * app never retries it): matched, unmatched (an incoming transfer no deal awaits, or a text no parser
+ * understood), ignored (not an incoming transfer, or not a message: another event, an empty text), duplicate
+ * (this message was received before), ping (a heartbeat: battery and last seen updated).
+ */
+export const HOOK_RESULTS = ['matched', 'unmatched', 'ignored', 'duplicate', 'ping'] as const;
+export const deviceHookResponse = z.object({ status: z.enum(HOOK_RESULTS) });
+export type DeviceHookResponse = z.infer<typeof deviceHookResponse>;

@@ -33,9 +33,12 @@ export const HOOK_MAX_CLOCK_SKEW_MS = 5 * 60_000;
  * with `{` goes out as JSON with the text (`[org_content]`, the raw SMS or push text — never the formatted
  * `[content]`) JSON-escaped; `[from]` is the SMS sender or, for a push, the app's package; `[title]` the push
  * title (the SIM for an SMS); `[timestamp]` ms and `[sign]` the app's signature with the secret.
+ * `[receive_time:…]` is when the phone received the message, with its UTC offset (SimpleDateFormat `Z`): unlike
+ * `[timestamp]` (the moment of sending) it stays the same when the app sends the message again (its Resend
+ * task, a resend from its log), so a resent message is the same message and an old one never reads as new.
  */
 export const SMSFORWARDER_MESSAGE_TEMPLATE =
-  '{"type":"message","from":"[from]","title":"[title]","text":"[org_content]","timestamp":[timestamp],"sign":"[sign]","battery":"{{BATTERY_PCT}}"}';
+  '{"type":"message","from":"[from]","title":"[title]","text":"[org_content]","receive_time":"[receive_time:yyyy-MM-dd\'T\'HH:mm:ss.SSSZ]","timestamp":[timestamp],"sign":"[sign]","battery":"{{BATTERY_PCT}}"}';
 
 /**
  * SmsForwarder's heartbeat: a second Webhook sender with the same URL and secret and this template, sent by an

@@ -15,7 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** A trader's terminal (Android phone). Mirrors migrations/0008_terminals.sql and 0013_terminal_offline_notice.sql. */
+/**
+ * A trader's terminal (Android phone). Mirrors migrations/0008_terminals.sql, 0013_terminal_offline_notice.sql and
+ * 0024_forwarder_terminals.sql.
+ */
 export const terminals = pgTable('terminals', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   userId: uuid('user_id')
@@ -37,6 +40,12 @@ export const terminals = pgTable('terminals', {
   /** The heartbeat whose silence was announced in Telegram (0013); a newer last_ping can be announced again. */
   offlineNotifiedPing: timestamp('offline_notified_ping', { withTimezone: true }),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
+  /** 'terminal-manager' (QR, device/v1) or the forwarder app posting to device/v1/hooks/<token> (0024). */
+  app: text('app').notNull().default('terminal-manager'),
+  /** SHA-256 (hex) of the forwarder URL's token; null for a QR terminal and after deletion. */
+  hookTokenHash: text('hook_token_hash').unique(),
+  /** The HMAC key SmsForwarder or SMS Gateway signs with (readable: checking needs it); null for the others. */
+  hookSecret: text('hook_secret'),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,22 @@ describe('device API OpenAPI document', () => {
     }
   });
 
+  it('documents the forwarder URL: every method, no bearer token, the hook answer', () => {
+    const hook = doc.paths[API.device.hook('{token}')] as Record<
+      string,
+      { security: unknown[]; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }
+    >;
+    expect(Object.keys(hook).sort()).toEqual(['get', 'patch', 'post', 'put']);
+    for (const operation of Object.values(hook)) {
+      expect(operation.security).toEqual([]);
+      expect(operation.parameters).toEqual([expect.objectContaining({ name: 'token', in: 'path' })]);
+      expect(Object.keys(operation.responses)).toEqual(['200', '400', '401', '413', '429', '500']);
+    }
+    expect(doc.components.schemas.DeviceHookResponse).toMatchObject({
+      properties: { status: { enum: ['matched', 'unmatched', 'ignored', 'duplicate', 'ping'] } },
+    });
+  });
+
   it('lints clean with redocly (recommended rules: no errors, no warnings)', {
     timeout: 60_000,
   }, async () => {

@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { type ZodType, z } from 'zod';
 import { type ProblemCode, problemBody, problemSchema } from '../../lib/problem.ts';
+import { hookOpenApi } from './hooks-openapi.ts';
 
 /** A zod contract as an OpenAPI 3.1 schema (JSON Schema 2020-12, without the dialect line). */
 function schemaOf(schema: ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -123,6 +124,7 @@ const idempotencyKey = { $ref: '#/components/parameters/IdempotencyKey' };
  * API_PREFIX), which is the QR code's `server_url`.
  */
 export function buildDeviceOpenApi(options: { serverUrl: string }) {
+  const hook = hookOpenApi();
   return {
     openapi: '3.1.0',
     info: {
@@ -130,7 +132,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
       version: '1.0.0',
       summary: 'The API the Android terminal app calls: pairing, heartbeats, bank notifications.',
       description:
-        'Every call except activate carries `Authorization: Bearer <device_token>`. Every POST carries an `Idempotency-Key` header: the same key with the same body replays the first answer (marked `Idempotent-Replayed: true`; activate with a new device token), another body is refused with 422, a request still running with 409. Errors are RFC 9457 problem documents (`application/problem+json`). See docs/device-api.md for the protocol.',
+        'Every call except activate and the forwarder URL carries `Authorization: Bearer <device_token>`. Every POST carries an `Idempotency-Key` header: the same key with the same body replays the first answer (marked `Idempotent-Replayed: true`; activate with a new device token), another body is refused with 422, a request still running with 409. Errors are RFC 9457 problem documents (`application/problem+json`). See docs/device-api.md for the protocol.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: options.serverUrl, description: 'The `server_url` of the pairing QR code.' }],
@@ -138,6 +140,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
     tags: [
       { name: 'pairing', description: 'Turning a pairing QR code into a device token.' },
       { name: 'device', description: 'Calls of a paired terminal.' },
+      hook.tag,
     ],
     paths: {
       [API.device.activate]: {
@@ -246,6 +249,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
           },
         },
       },
+      [API.device.hook('{token}')]: hook.pathItem,
       [API.device.openapi]: {
         get: {
           operationId: 'openApiDocument',
@@ -291,6 +295,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
         DeviceStatusResponse: schemaOf(deviceStatusResponse, 'output'),
         DeviceNotificationsRequest: schemaOf(deviceNotificationsBody, 'input'),
         DeviceNotificationsResponse: schemaOf(deviceNotificationsResponse, 'output'),
+        ...hook.schemas,
         Problem: schemaOf(problemSchema, 'output'),
       },
       responses: problemResponses(),

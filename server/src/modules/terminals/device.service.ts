@@ -11,9 +11,9 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
 import * as devices from './device.repository.ts';
+import { createNotificationIntake } from './notification-intake.ts';
 import type { MatchIncoming } from './notification-matching.ts';
 import * as notifications from './notifications.repository.ts';
-import { type ParsedNotification, parseBankNotification } from './parsers/index.ts';
 
 /** The terminal a request authenticated as (by its device token). */
 export interface DeviceTerminal {
@@ -59,16 +59,6 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const asStatus = (status: string): 'Enabled' | 'Disabled' => (status === 'Disabled' ? 'Disabled' : 'Enabled');
 
-/** The parsers are pure but see untrusted text: a parser fault makes the text unparsed, never a failed batch. */
-function safeParse(item: Parameters<typeof parseBankNotification>[0], log: Logger): ParsedNotification {
-  try {
-    return parseBankNotification(item);
-  } catch (error) {
-    log.warn({ err: error, sender: item.sender }, 'notification parser failed');
-    return { kind: 'unparsed' };
-  }
-}
-
 /** The device API behind device.routes.ts: what the terminal app may do, always as itself. */
 export function createDeviceService(deps: {
   database: Database;
@@ -80,6 +70,7 @@ export function createDeviceService(deps: {
 }): DeviceService {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
+  const intake = createNotificationIntake(deps);
 
   return {
     async authenticate(token) {
@@ -152,72 +143,16 @@ export function createDeviceService(deps: {
 
     async submitNotifications(terminal, body) {
       const at = now();
-      const parsed = body.items.map((item) => ({
-        item,
-        result: safeParse(
-          { source: item.source, sender: item.sender, title: item.title ?? null, text: item.text },
-          deps.log,
-        ),
+      const items = body.items.map((item) => ({
+        id: item.id,
+        source: item.source,
+        sender: item.sender,
+        title: item.title ?? null,
+        text: item.text,
+        receivedAt: new Date(item.received_at),
       }));
-      return db.transaction(async (tx) => {
-        // A batch may repeat an id (a device retrying inside one upload): the first occurrence is stored.
-        const firstOfEachId = parsed.filter(
-          ({ item }, index) => parsed.findIndex((other) => other.item.id === item.id) === index,
-        );
-        const rows: notifications.NewNotificationRow[] = firstOfEachId.map(({ item, result }) => ({
-          terminalId: terminal.id,
-          deviceItemId: item.id,
-          source: item.source,
-          sender: item.sender,
-          title: item.title ?? null,
-          body: item.text,
-          receivedAt: new Date(item.received_at),
-          createdAt: at,
-          parseOutcome: result.kind,
-          bank: result.bank ?? null,
-          ...(result.kind === 'incoming'
-            ? {
-                amountKopecks: result.amount_kopecks,
-                currency: result.currency,
-                balanceKopecks: result.balance_kopecks ?? null,
-                cardLast4: result.card_last4 ?? null,
-                payerName: result.payer_name?.slice(0, 200) ?? null,
-              }
-            : {}),
-          result: result.kind === 'ignored' ? 'ignored' : 'unmatched',
-        }));
-        const inserted = await notifications.insertNew(tx, rows);
-        const storedIdByItem = new Map(inserted.map((row) => [row.deviceItemId, row.id]));
-        const answered = new Set<string>();
-        const results: DeviceNotificationsResponse['results'] = [];
-        for (const { item, result } of parsed) {
-          const storedId = storedIdByItem.get(item.id);
-          // Seen before this batch, or earlier in it: the first one stands and its result is not repeated.
-          if (storedId === undefined || answered.has(item.id)) {
-            results.push({ id: item.id, status: 'duplicate' });
-            continue;
-          }
-          answered.add(item.id);
-          if (result.kind !== 'incoming') {
-            results.push({ id: item.id, status: result.kind === 'ignored' ? 'ignored' : 'unmatched' });
-            continue;
-          }
-          const match = await deps.matchIncoming(tx, {
-            notificationId: storedId,
-            terminalId: terminal.id,
-            userId: terminal.userId,
-            transfer: result,
-            receivedAt: new Date(item.received_at),
-          });
-          if (match) {
-            await notifications.recordMatch(tx, storedId, match.dealId);
-            results.push({ id: item.id, status: 'matched', deal_id: match.dealId });
-          } else {
-            results.push({ id: item.id, status: 'unmatched' });
-          }
-        }
-        return { results };
-      });
+      const results = await db.transaction((tx) => intake.submit(tx, terminal, items, at));
+      return { results };
     },
 
     listUnparsed(limit) {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { API } from '@app/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,37 @@ describe('terminal offline notice', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('«Первый»');
     expect(texts[1]).toContain('«Поздний»');
+  });
+
+  it('treats a forwarder app’s terminal like any other: online from its URL’s heartbeats, announced when silent', async () => {
+    const trader = await linkedTrader();
+    const token = randomBytes(32).toString('base64url');
+    const [row] = await t.database.db
+      .insert(terminals)
+      .values({
+        userId: trader,
+        name: 'MacroDroid',
+        status: 'Enabled',
+        app: 'automation',
+        hookTokenHash: createHash('sha256').update(token).digest('hex'),
+        activatedAt: new Date(clock),
+      })
+      .returning({ id: terminals.id });
+    // Never heard from: offline, but there is no silence to announce yet.
+    await t.ctx.terminals.announceOffline(100);
+    expect(await notices(trader)).toEqual([]);
+    const ping = await t.app.inject({
+      method: 'POST',
+      url: `${t.prefix}${API.device.hook(token)}?battery=33`,
+    });
+    expect(ping.json()).toEqual({ status: 'ping' });
+    expect(await t.ctx.terminals.isRoutable(row!.id)).toBe(true);
+    clock += OFFLINE_AFTER_MS;
+    expect(await t.ctx.terminals.isRoutable(row!.id)).toBe(false);
+    await t.ctx.terminals.announceOffline(100);
+    expect(await notices(trader)).toEqual([
+      `Терминал «MacroDroid» не на связи: последний сигнал ${moscowDateTime(new Date(clock - OFFLINE_AFTER_MS))}`,
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   or,
   type SQL,
   sql,
@@ -110,6 +111,62 @@ export async function setPairing(
   return row;
 }
 
+/**
+ * Activates a pending terminal of the user as a forwarder app's terminal (issue 24), in one conditional
+ * statement: Enabled and listed from now on, offline until its first request; the pairing key, if any, is
+ * cleared. Undefined when the terminal is not (or no longer) pending.
+ */
+export async function activateForwarder(
+  db: DbOrTx,
+  input: {
+    id: string;
+    userId: string;
+    app: string;
+    hookTokenHash: string;
+    hookSecret: string | null;
+    at: Date;
+  },
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({
+      status: 'Enabled',
+      activatedAt: input.at,
+      app: input.app,
+      hookTokenHash: input.hookTokenHash,
+      hookSecret: input.hookSecret,
+      pairingKeyHash: null,
+      pairingExpiresAt: null,
+      updatedAt: input.at,
+    })
+    .where(and(eq(terminals.id, input.id), eq(terminals.userId, input.userId), pending))
+    .returning();
+  return row;
+}
+
+/**
+ * Gives a listed forwarder terminal of the user a new URL token (the old one stops working with this
+ * statement). Undefined when there is no such terminal (another user's, a QR terminal, deleted).
+ */
+export async function renewHookToken(
+  db: DbOrTx,
+  input: { id: string; userId: string; hookTokenHash: string; at: Date },
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .update(terminals)
+    .set({ hookTokenHash: input.hookTokenHash, updatedAt: input.at })
+    .where(
+      and(
+        eq(terminals.id, input.id),
+        eq(terminals.userId, input.userId),
+        listed,
+        ne(terminals.app, 'terminal-manager'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** LIKE pattern matching a literal text anywhere. */
 function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -177,7 +234,8 @@ export async function updateListed(
 
 /**
  * Deletes a terminal of the user (soft: its notifications stay as evidence) and revokes at once whatever
- * could still act as it: the device token and any pairing secret. Undefined when there is none to delete.
+ * could still act as it: the device token, a forwarder's URL token and secret, and any pairing secret.
+ * Undefined when there is none to delete.
  */
 export async function softDelete(
   db: DbOrTx,
@@ -190,6 +248,8 @@ export async function softDelete(
     .set({
       deletedAt: at,
       deviceTokenHash: null,
+      hookTokenHash: null,
+      hookSecret: null,
       pairingKeyHash: null,
       pairingExpiresAt: null,
       updatedAt: at,

@@ -362,6 +362,8 @@ describe('GET /user/terminals/', () => {
       online: false,
       device: { model: null, os: null, app_version: null },
       payments_count: 2,
+      app: 'terminal-manager',
+      charging: null,
       activated_at: made.kitchen.activatedAt!.toISOString(),
       created_at: made.kitchen.createdAt.toISOString(),
     });

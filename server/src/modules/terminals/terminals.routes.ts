@@ -2,6 +2,7 @@ import {
   API,
   connectPaymentsBody,
   connectRequestResponse,
+  forwarderSetupResponse,
   terminalListItemSchema,
   terminalListQuery,
   terminalListResponse,
@@ -77,8 +78,26 @@ export const terminalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     API.terminals.verifyRequest,
-    { onRequest, schema: { body: verifyRequestBody, response: { 200: verifyRequestResponse } } },
-    async (request) => terminals.verifyRequest(currentUser(request), request.body),
+    {
+      onRequest,
+      schema: {
+        body: verifyRequestBody,
+        // The QR's pairing data, or with `app` a forwarder's setup data (issue 24).
+        response: { 200: z.union([verifyRequestResponse, forwarderSetupResponse]) },
+      },
+    },
+    async (request) => {
+      const { terminal_id, otp, app } = request.body;
+      return app
+        ? terminals.verifyForwarder(currentUser(request), { terminal_id, otp, app })
+        : terminals.verifyRequest(currentUser(request), { terminal_id, otp });
+    },
+  );
+
+  app.post(
+    API.terminals.hookUrl(':id'),
+    { onRequest, config: detail, schema: { params: idParams, response: { 200: forwarderSetupResponse } } },
+    async (request) => terminals.renewHookUrl(currentUser(request), request.params.id),
   );
 
   app.patch(

@@ -1,9 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  API,
   type ConnectRequestResponse,
   type DashboardTerminal,
+  type ForwarderApp,
+  type ForwarderSetupResponse,
   PAIRING_TTL_MS,
+  SIGNING_APPS,
   TERMINAL_MESSAGES,
+  type TerminalApp,
   type TerminalListItem,
   type TerminalListQuery,
   type TerminalListResponse,
@@ -37,8 +42,20 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Only a well-formed uuid reaches SQL; anything else is simply "not found". */
 const isUuid = (value: string) => UUID_PATTERN.test(value);
 
-/** SHA-256 hex: how pairing secrets and device tokens are stored (never the secret itself). */
+/** SHA-256 hex: how pairing secrets, device tokens and forwarder URL tokens are stored (never the secret itself). */
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A forwarder URL's token: 256 random bits, base64url (43 characters), like a device token. */
+const newHookToken = () => randomBytes(32).toString('base64url');
+
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * A signing secret for SmsForwarder or SMS Gateway: 24 characters of [A-Za-z0-9] (about 143 bits), drawn
+ * uniformly, plain enough to type into the app's text field (SMS Gateway's Signing Key, SmsForwarder's Secret).
+ */
+export function newHookSecret(): string {
+  return Array.from({ length: 24 }, () => SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)]).join('');
+}
 
 /** 404 {detail} for a terminal that is not the caller's, not listed, or not there at all. */
 const terminalNotFound = () => notFound(TERMINAL_MESSAGES.notFound);
@@ -76,6 +93,37 @@ export function createTerminalsService(deps: {
 
   const onlineSince = () => new Date(now().getTime() - config.TERMINAL_OFFLINE_AFTER_S * 1000);
 
+  /**
+   * The first step of verify-request: the caller's pending terminal and the code mailed for it, used up. A
+   * code buys the pairing of the terminal it was issued for, not another pending one.
+   */
+  async function consumePairingCode(user: SessionUser, input: { terminal_id: string; otp: string }) {
+    const terminal = await repo.findOwned(db, input.terminal_id, user.id);
+    if (!terminal) throw terminalNotFound();
+    if (terminal.status !== 'pending' || terminal.activatedAt) {
+      throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
+    }
+    let payload: Record<string, unknown>;
+    try {
+      payload = await deps.otp.consume({ email: user.email, purpose: 'terminal', code: input.otp });
+    } catch (error) {
+      if (error instanceof OtpError) throw badRequest(TERMINAL_MESSAGES.otpFailed);
+      throw error;
+    }
+    if (payload.terminal_id !== terminal.id) throw badRequest(TERMINAL_MESSAGES.otpFailed);
+    return terminal;
+  }
+
+  /** The setup screen's data of a forwarder terminal: its absolute URL (with the token) and secret. */
+  function forwarderSetup(row: repo.TerminalRow, token: string): ForwarderSetupResponse {
+    return {
+      terminal_id: row.id,
+      app: row.app as ForwarderApp,
+      webhook_url: `${serverUrl}${API.device.hook(token)}`,
+      secret: row.hookSecret,
+    };
+  }
+
   function toListItem(row: repo.TerminalRow, paymentsCount: number): TerminalListItem {
     return {
       id: row.id,
@@ -86,6 +134,8 @@ export function createTerminalsService(deps: {
       online: isOnline(row.lastPing, now(), config.TERMINAL_OFFLINE_AFTER_S),
       device: { model: row.deviceModel, os: row.deviceOs, app_version: row.appVersion },
       payments_count: paymentsCount,
+      app: row.app as TerminalApp,
+      charging: row.charging,
       // Listed rows are activated (the repository's condition); created_at stands in only for the type.
       activated_at: (row.activatedAt ?? row.createdAt).toISOString(),
       created_at: row.createdAt.toISOString(),
@@ -131,28 +181,15 @@ export function createTerminalsService(deps: {
     },
 
     /**
-     * POST verify-request: the code mailed for this very terminal buys a fresh single-use pairing secret
-     * (32 random bytes, base64url; only its SHA-256 is stored) valid for PAIRING_TTL_MS. The device trades
-     * it for a token at device/v1/activate.
+     * POST verify-request without `app`: the code mailed for this very terminal buys a fresh single-use
+     * pairing secret for the QR code (32 random bytes, base64url; only its SHA-256 is stored) valid for
+     * PAIRING_TTL_MS. The device trades it for a token at device/v1/activate.
      */
     async verifyRequest(
       user: SessionUser,
       input: { terminal_id: string; otp: string },
     ): Promise<VerifyRequestResponse> {
-      const terminal = await repo.findOwned(db, input.terminal_id, user.id);
-      if (!terminal) throw terminalNotFound();
-      if (terminal.status !== 'pending' || terminal.activatedAt) {
-        throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
-      }
-      let payload: Record<string, unknown>;
-      try {
-        payload = await deps.otp.consume({ email: user.email, purpose: 'terminal', code: input.otp });
-      } catch (error) {
-        if (error instanceof OtpError) throw badRequest(TERMINAL_MESSAGES.otpFailed);
-        throw error;
-      }
-      // A code buys the pairing of the terminal it was issued for, not another pending one.
-      if (payload.terminal_id !== terminal.id) throw badRequest(TERMINAL_MESSAGES.otpFailed);
+      const terminal = await consumePairingCode(user, input);
       const authKey = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
@@ -171,6 +208,44 @@ export function createTerminalsService(deps: {
         auth_key: authKey,
         expires_at: expiresAt.toISOString(),
       };
+    },
+
+    /**
+     * POST verify-request with a forwarder `app` (issue 24): the code mailed for this very terminal activates
+     * it at once for that app (listed, Enabled, offline until its first valid request) with its own URL: a
+     * 256-bit token, only its hash stored, and for the apps that sign a secret.
+     */
+    async verifyForwarder(
+      user: SessionUser,
+      input: { terminal_id: string; otp: string; app: ForwarderApp },
+    ): Promise<ForwarderSetupResponse> {
+      const terminal = await consumePairingCode(user, input);
+      const token = newHookToken();
+      const activated = await repo.activateForwarder(db, {
+        id: terminal.id,
+        userId: user.id,
+        app: input.app,
+        hookTokenHash: sha256Hex(token),
+        hookSecret: SIGNING_APPS.includes(input.app) ? newHookSecret() : null,
+        at: now(),
+      });
+      // Deleted or activated between the check and here.
+      if (!activated) throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
+      return forwarderSetup(activated, token);
+    },
+
+    /**
+     * POST hook-url: a forwarder terminal of the caller gets a new URL token; the old URL answers 401 from
+     * this moment. The secret stays (the trader replaces only the URL in the app). 404 for a terminal that is
+     * not the caller's listed forwarder terminal (another user's, a QR terminal, deleted, unknown).
+     */
+    async renewHookUrl(user: SessionUser, id: string): Promise<ForwarderSetupResponse> {
+      const token = newHookToken();
+      const row = isUuid(id)
+        ? await repo.renewHookToken(db, { id, userId: user.id, hookTokenHash: sha256Hex(token), at: now() })
+        : undefined;
+      if (!row) throw terminalNotFound();
+      return forwarderSetup(row, token);
     },
 
     /** GET list: the user's listed terminals, searched and filtered, newest first. */
@@ -202,8 +277,9 @@ export function createTerminalsService(deps: {
     },
 
     /**
-     * DELETE: in one transaction the terminal is marked deleted, its device token and pairing secret are
-     * cleared (the phone is refused from its next request) and every method linked to it is unlinked.
+     * DELETE: in one transaction the terminal is marked deleted, its device token (or forwarder URL token and
+     * secret) and pairing secret are cleared (the phone is refused from its next request) and every method
+     * linked to it is unlinked.
      */
     async remove(user: SessionUser, id: string): Promise<void> {
       if (!isUuid(id)) throw terminalNotFound();
