@@ -1,5 +1,5 @@
-import { TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
-import { Copy, Info, Link2 } from 'lucide-react';
+import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { Copy, Info, Link2, QrCode, Smartphone, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -8,7 +8,9 @@ import { useSetTerminalStatus } from './api.ts';
 import { DetailsModal } from './details-modal.tsx';
 import { displayCharge } from './device-card.tsx';
 import { ManagePaymentsModal } from './manage-payments-modal.tsx';
+import { NewUrlAction } from './new-url-action.tsx';
 import { OnlineStatus } from './online-status.tsx';
+import { isForwarderApp } from './terminal-apps.ts';
 import { TerminalName } from './terminal-name.tsx';
 
 export const CARD_TEXT = {
@@ -16,6 +18,7 @@ export const CARD_TEXT = {
   copyFailed: 'Не удалось скопировать',
   copyId: 'Скопировать ID',
   statusFailed: 'Не удалось изменить статус терминала',
+  charging: 'Заряжается',
 } as const;
 
 /**
@@ -56,10 +59,57 @@ function CopyableId({ id }: { id: string }) {
   );
 }
 
+/** Which app the phone runs (issue 24), by the name the app choice gave it. */
+export function TerminalAppLabel({
+  terminal,
+  className,
+}: {
+  terminal: TerminalListItem;
+  className?: string;
+}) {
+  return (
+    <span
+      data-testid="terminal-app"
+      data-app={terminal.app}
+      className={cx('inline-flex min-w-0 items-center gap-1.5 text-caption text-gray-500', className)}
+    >
+      {terminal.app === 'terminal-manager' ? (
+        <QrCode size={13} aria-hidden className="shrink-0" />
+      ) : (
+        <Smartphone size={13} aria-hidden className="shrink-0" />
+      )}
+      <span className="truncate" data-literal>
+        {TERMINAL_APP_LABELS[terminal.app]}
+      </span>
+    </span>
+  );
+}
+
+/** The battery ring from the phone's pings (12 % until one reports), with a bolt while it charges. */
+function Charge({ terminal, size }: { terminal: TerminalListItem; size: number }) {
+  return (
+    <span className="relative inline-flex shrink-0">
+      <BatteryRing percent={displayCharge(terminal.phone_charge)} size={size} />
+      {terminal.charging ? (
+        <span
+          role="img"
+          aria-label={CARD_TEXT.charging}
+          title={CARD_TEXT.charging}
+          data-testid="terminal-charging"
+          className="absolute -right-1 -bottom-0.5 flex size-5 items-center justify-center rounded-full bg-white text-warning-500 shadow-xs ring-1 ring-gray-200"
+        >
+          <Zap size={12} fill="currentColor" aria-hidden />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
- * One terminal (spec §2 Terminals page): name with inline edit, copyable ID, battery ring (12 % until the
- * phone reports), status, online dot, the Enabled/Disabled switch, Details and Manage Payments. `mobile`
- * stacks it as a card (720 px or less); otherwise it is one row of the list's grid.
+ * One terminal (spec §2 Terminals page): name with inline edit, copyable ID, the app it runs, battery ring (12 %
+ * until the phone reports, a bolt while charging), status, online dot, the Enabled/Disabled switch, Details and
+ * Manage Payments, and for a forwarder app 'Новый URL' (issue 24). `mobile` stacks it as a card (720 px or
+ * less); otherwise it is one row of the list's grid.
  */
 export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem; mobile: boolean }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -81,7 +131,8 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       { onError: (error) => notify.error(answerFieldText(error, 'detail', CARD_TEXT.statusFailed)) },
     );
 
-  const charge = <BatteryRing percent={displayCharge(terminal.phone_charge)} size={mobile ? 52 : 46} />;
+  const charge = <Charge terminal={terminal} size={mobile ? 52 : 46} />;
+  const forwarder = isForwarderApp(terminal.app);
   const status = (
     <div className="flex items-center gap-2.5">
       <Switch
@@ -141,11 +192,15 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <TerminalName id={terminal.id} name={terminal.name} />
             <CopyableId id={terminal.id} />
+            <TerminalAppLabel terminal={terminal} />
             <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} className="mt-1" />
           </div>
           {charge}
         </div>
-        <div className="px-4 py-3.5">{status}</div>
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5">
+          {status}
+          {forwarder ? <NewUrlAction terminal={terminal} touch /> : null}
+        </div>
         <div className="mt-auto border-t border-gray-100 px-4 py-3">{actions}</div>
         {modals}
       </Card>
@@ -163,6 +218,10 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       <div className="flex min-w-0 flex-col">
         <TerminalName id={terminal.id} name={terminal.name} />
         <CopyableId id={terminal.id} />
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <TerminalAppLabel terminal={terminal} />
+          {forwarder ? <NewUrlAction terminal={terminal} /> : null}
+        </div>
       </div>
       <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
       {charge}
