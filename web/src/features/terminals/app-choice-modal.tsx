@@ -1,5 +1,5 @@
 import { TERMINAL_APP_LABELS, TERMINAL_APPS, type TerminalApp } from '@app/shared';
-import { ChevronRight, MessageSquareText, QrCode, Send, Workflow } from 'lucide-react';
+import { ChevronRight, Inbox, ListChecks, MessageCircle, Send, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Modal } from '../../ui/index.ts';
 import { APP_FORWARDS } from './terminal-apps.ts';
@@ -10,12 +10,13 @@ export const CHOICE_TEXT = {
   description: 'Какое приложение на телефоне будет пересылать сервису уведомления банка.',
 } as const;
 
+// Icons the app already ships: the icons chunk is loaded by every page, /welcome included.
 const ICONS: Record<TerminalApp, ReactNode> = {
-  'terminal-manager': <QrCode size={20} />,
+  'terminal-manager': <Smartphone size={20} />,
   smsforwarder: <Send size={20} />,
-  'sms-gateway': <MessageSquareText size={20} />,
-  'sms-to-url': <MessageSquareText size={20} />,
-  automation: <Workflow size={20} />,
+  'sms-gateway': <MessageCircle size={20} />,
+  'sms-to-url': <Inbox size={20} />,
+  automation: <ListChecks size={20} />,
 };
 
 /**

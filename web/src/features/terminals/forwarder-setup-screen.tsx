@@ -78,7 +78,8 @@ function SetupStatus({ connected, charge }: { connected: boolean; charge: number
       role="status"
       data-testid="forwarder-state"
       data-connected={connected}
-      className="flex min-h-11 items-center gap-2 text-small sm:mr-auto"
+      // Above the button on phones (the footer stacks in reverse there), to its left from 640 px.
+      className="order-last flex min-h-11 items-center gap-2 text-small sm:order-none sm:mr-auto"
     >
       {connected ? (
         <>

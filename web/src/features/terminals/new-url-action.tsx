@@ -26,7 +26,16 @@ const ForwarderSetupScreen = lazy(() =>
  * 'Новый URL' of a forwarder terminal (issue 24): after a confirmation that says the old URL stops working at
  * once, POST hook-url and open the same setup screen as pairing, with the new URL (and secret).
  */
-export function NewUrlAction({ terminal, touch = false }: { terminal: TerminalListItem; touch?: boolean }) {
+export function NewUrlAction({
+  terminal,
+  touch = false,
+  className,
+}: {
+  terminal: TerminalListItem;
+  /** A 48 px button for the phone layout; otherwise a quiet small one. */
+  touch?: boolean;
+  className?: string;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [setup, setSetup] = useState<ForwarderSetupResponse | null>(null);
   const renew = useNewHookUrl();
@@ -52,6 +61,7 @@ export function NewUrlAction({ terminal, touch = false }: { terminal: TerminalLi
         variant={touch ? 'secondary' : 'ghost'}
         size={touch ? 'lg' : 'sm'}
         leftIcon={<RefreshCw size={touch ? 16 : 14} />}
+        className={className}
         onClick={() => {
           void loadSetupScreen();
           setConfirming(true);

@@ -1,5 +1,5 @@
 import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
-import { Copy, Info, Link2, QrCode, Smartphone, Zap } from 'lucide-react';
+import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -74,14 +74,26 @@ export function TerminalAppLabel({
       className={cx('inline-flex min-w-0 items-center gap-1.5 text-caption text-gray-500', className)}
     >
       {terminal.app === 'terminal-manager' ? (
-        <QrCode size={13} aria-hidden className="shrink-0" />
-      ) : (
         <Smartphone size={13} aria-hidden className="shrink-0" />
+      ) : (
+        <Send size={13} aria-hidden className="shrink-0" />
       )}
       <span className="truncate" data-literal>
         {TERMINAL_APP_LABELS[terminal.app]}
       </span>
     </span>
+  );
+}
+
+/**
+ * A lightning bolt, drawn here rather than taken from the icon set: every new icon there grows the icons chunk
+ * that every page, /welcome included, loads first.
+ */
+function BoltIcon() {
+  return (
+    <svg width={12} height={12} viewBox="0 0 24 24" aria-hidden fill="currentColor">
+      <path d="M14 2 4 14h7l-1 8 10-12h-7z" />
+    </svg>
   );
 }
 
@@ -98,7 +110,7 @@ function Charge({ terminal, size }: { terminal: TerminalListItem; size: number }
           data-testid="terminal-charging"
           className="absolute -right-1 -bottom-0.5 flex size-5 items-center justify-center rounded-full bg-white text-warning-500 shadow-xs ring-1 ring-gray-200"
         >
-          <Zap size={12} fill="currentColor" aria-hidden />
+          <BoltIcon />
         </span>
       ) : null}
     </span>
@@ -218,12 +230,17 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       <div className="flex min-w-0 flex-col">
         <TerminalName id={terminal.id} name={terminal.name} />
         <CopyableId id={terminal.id} />
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2">
-          <TerminalAppLabel terminal={terminal} />
-          {forwarder ? <NewUrlAction terminal={terminal} /> : null}
-        </div>
+        <TerminalAppLabel terminal={terminal} />
       </div>
-      <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+      {forwarder ? (
+        // The connection column also holds the way to reconnect the phone: a new URL for its app.
+        <div className="flex min-w-0 flex-col items-start gap-1">
+          <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+          <NewUrlAction terminal={terminal} className="-ml-3" />
+        </div>
+      ) : (
+        <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+      )}
       {charge}
       {status}
       <div className={TERMINAL_ACTIONS_CELL}>{actions}</div>

@@ -29,12 +29,18 @@ export function Ui({ children }: { children: ReactNode }) {
   );
 }
 
-/** A value typed literally (a package name, a number, a variable of the app). */
-export function Code({ children }: { children: ReactNode }) {
+/**
+ * A value typed literally (a package name, a number, a variable of the app). It breaks only where it would
+ * not fit a line; `nowrap` keeps a short value with spaces (a cron expression) on one line.
+ */
+export function Code({ children, nowrap = false }: { children: ReactNode; nowrap?: boolean }) {
   return (
     <code
       data-literal
-      className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[0.8125rem] break-all text-gray-900"
+      className={cx(
+        'rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[0.8125rem] text-gray-900',
+        nowrap ? 'whitespace-nowrap' : 'wrap-anywhere',
+      )}
     >
       {children}
     </code>

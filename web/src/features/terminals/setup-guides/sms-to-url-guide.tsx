@@ -17,8 +17,8 @@ export function SmsToUrlGuide() {
         label="Как настроить Incoming SMS to URL forwarder"
         steps={[
           <p key="install">
-            Установите Incoming SMS to URL forwarder из F-Droid (пакет{' '}
-            <Code>tech.bogomolov.incomingsmsgateway</Code>) или со страницы{' '}
+            Установите Incoming SMS to URL forwarder из <span className="whitespace-nowrap">F-Droid</span>{' '}
+            (пакет <Code>tech.bogomolov.incomingsmsgateway</Code>) или со страницы{' '}
             <Code>github.com/bogkonstantin/android_income_sms_gateway_webhook/releases</Code> на телефон, куда
             приходят SMS банка. В списке приложений оно называется <Ui>Sms Forwarder</Ui>. Откройте его и
             разрешите доступ к SMS.
