@@ -18,6 +18,8 @@ import { TerminalsPage } from './terminals-page.tsx';
 import { terminal } from './test-fixtures.ts';
 
 const LIST = `GET ${API.terminals.list}`;
+/** These tests walk whole flows through lazy chunks: give a loaded machine time (the default is 5 s). */
+const FLOW_TIMEOUT_MS = 15_000;
 /** The card's English words the spec fixes (buttons, status, the ID caption). */
 const SPEC_WORDS = [TERMINAL_TEXT.details, TERMINAL_TEXT.managePayments, TERMINAL_TEXT.enabled, 'ID'].flatMap(
   (text) => text.split(' '),
@@ -40,7 +42,9 @@ afterEach(() => {
   setViewportWidth(1024);
 });
 
-describe('a terminal card names its app and shows the charge from pings', () => {
+describe('a terminal card names its app and shows the charge from pings', {
+  timeout: FLOW_TIMEOUT_MS,
+}, () => {
   for (const width of [375, 1024]) {
     it(`shows each app's label, the 12 % default and a charging mark only while charging (${width} px)`, async () => {
       setViewportWidth(width);
@@ -87,7 +91,7 @@ describe('a terminal card names its app and shows the charge from pings', () => 
   });
 });
 
-describe("'Новый URL'", () => {
+describe("'Новый URL'", { timeout: FLOW_TIMEOUT_MS }, () => {
   const renewed = (overrides: Partial<ForwarderSetupResponse> = {}): ForwarderSetupResponse => ({
     terminal_id: '',
     app: 'smsforwarder',
@@ -135,6 +139,26 @@ describe("'Новый URL'", () => {
     lastPing = '2026-11-23T10:05:00.000Z';
     await act(() => vi.advanceTimersByTimeAsync(PAIRING_POLL_MS + 50));
     expect(await within(dialog).findByText('Терминал подключен')).toBeInTheDocument();
+  });
+
+  it('keeps the new URL on screen when the card changes layout (a tablet turned)', async () => {
+    const item = terminal({ name: 'Касса 2', app: 'sms-gateway' });
+    const { user } = renderPage(
+      { body: { count: 1, results: [item] } },
+      {
+        [`POST ${API.terminals.hookUrl(item.id)}`]: {
+          body: renewed({ terminal_id: item.id, app: 'sms-gateway' }),
+        },
+      },
+    );
+    const card = await screen.findByTestId('terminal-card');
+    await user.click(within(card).getByRole('button', { name: 'Новый URL' }));
+    await user.click(await screen.findByRole('button', { name: 'Выдать новый URL' }));
+    await screen.findByRole('dialog', { name: 'Настройка SMS Gateway for Android' });
+    act(() => setViewportWidth(375));
+    await waitFor(() => expect(screen.getByTestId('terminal-card')).toHaveAttribute('data-layout', 'mobile'));
+    const dialog = screen.getByRole('dialog', { name: 'Настройка SMS Gateway for Android' });
+    expect(within(dialog).getByTestId('forwarder-url-value')).toHaveTextContent(NEW_URL);
   });
 
   it("shows the server's detail when a new URL cannot be made", async () => {

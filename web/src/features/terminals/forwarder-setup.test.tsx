@@ -22,6 +22,8 @@ import { terminal, testId } from './test-fixtures.ts';
 
 const TERMINAL_ID = testId();
 const LIST = `GET ${API.terminals.list}`;
+/** These tests walk whole flows through lazy chunks: give a loaded machine time (the default is 5 s). */
+const FLOW_TIMEOUT_MS = 15_000;
 const CONNECT = `POST ${API.terminals.connectRequest}`;
 const VERIFY = `POST ${API.terminals.verifyRequest}`;
 const HOOK_URL =
@@ -85,7 +87,7 @@ afterEach(() => {
   notify.dismiss();
 });
 
-describe('the app choice', () => {
+describe('the app choice', { timeout: FLOW_TIMEOUT_MS }, () => {
   it('offers the five apps with what each forwards, and asks for no code before one is chosen', async () => {
     const { user, calls } = renderPage({});
     await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));
@@ -136,7 +138,7 @@ describe('the app choice', () => {
   });
 });
 
-describe('the setup screen', () => {
+describe('the setup screen', { timeout: FLOW_TIMEOUT_MS }, () => {
   it.each(['smsforwarder', 'sms-gateway', 'sms-to-url', 'automation'] as const)(
     '%s: URL with a copy button, the secret only for the apps that sign, a QR code of the URL, the note',
     async (app) => {

@@ -1,6 +1,6 @@
 import { type ForwarderSetupResponse, TERMINAL_MESSAGES, type TerminalListItem } from '@app/shared';
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { Button, ConfirmModal, notify, OverlayLoader } from '../../ui/index.ts';
 import { BadPairingDataError, useNewHookUrl } from './api.ts';
@@ -16,37 +16,66 @@ export const NEW_URL_TEXT = {
   failed: 'Не удалось выдать новый URL',
 } as const;
 
+/** Where a card's 'Новый URL' stands: nothing open, the confirmation, or the setup screen with the new data. */
+export type NewUrlState =
+  | { step: 'idle' }
+  | { step: 'confirm' }
+  | { step: 'setup'; data: ForwarderSetupResponse };
+
 // The setup screen and qrcode.react load only when a URL is being renewed (or a terminal added).
 const loadSetupScreen = () => import('./forwarder-setup-screen.tsx');
 const ForwarderSetupScreen = lazy(() =>
   loadSetupScreen().then((module) => ({ default: module.ForwarderSetupScreen })),
 );
 
-/**
- * 'Новый URL' of a forwarder terminal (issue 24): after a confirmation that says the old URL stops working at
- * once, POST hook-url and open the same setup screen as pairing, with the new URL (and secret).
- */
-export function NewUrlAction({
-  terminal,
+/** The card's 'Новый URL' button; its chunk starts loading with the click, while the user confirms. */
+export function NewUrlButton({
+  onClick,
   touch = false,
   className,
 }: {
-  terminal: TerminalListItem;
+  onClick: () => void;
   /** A 48 px button for the phone layout; otherwise a quiet small one. */
   touch?: boolean;
   className?: string;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const [setup, setSetup] = useState<ForwarderSetupResponse | null>(null);
+  return (
+    <Button
+      variant={touch ? 'secondary' : 'ghost'}
+      size={touch ? 'lg' : 'sm'}
+      leftIcon={<RefreshCw size={touch ? 16 : 14} />}
+      className={className}
+      onClick={() => {
+        void loadSetupScreen();
+        onClick();
+      }}
+    >
+      {NEW_URL_TEXT.action}
+    </Button>
+  );
+}
+
+/**
+ * 'Новый URL' of a forwarder terminal (issue 24): a confirmation that says the old URL stops working at once,
+ * then POST hook-url and the same setup screen as pairing, with the new URL (and secret). The state lives in
+ * the card, so the screen — the only place the new URL is shown — stays open when the card changes layout.
+ */
+export function NewUrlDialogs({
+  terminal,
+  state,
+  onStateChange,
+}: {
+  terminal: TerminalListItem;
+  state: NewUrlState;
+  onStateChange: (state: NewUrlState) => void;
+}) {
   const renew = useNewHookUrl();
 
   const confirm = async () => {
     try {
-      const data = await renew.mutateAsync(terminal.id);
-      setConfirming(false);
-      setSetup(data);
+      onStateChange({ step: 'setup', data: await renew.mutateAsync(terminal.id) });
     } catch (error) {
-      setConfirming(false);
+      onStateChange({ step: 'idle' });
       notify.error(
         error instanceof BadPairingDataError
           ? TERMINAL_MESSAGES.badServerData
@@ -57,21 +86,9 @@ export function NewUrlAction({
 
   return (
     <>
-      <Button
-        variant={touch ? 'secondary' : 'ghost'}
-        size={touch ? 'lg' : 'sm'}
-        leftIcon={<RefreshCw size={touch ? 16 : 14} />}
-        className={className}
-        onClick={() => {
-          void loadSetupScreen();
-          setConfirming(true);
-        }}
-      >
-        {NEW_URL_TEXT.action}
-      </Button>
       <ConfirmModal
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={state.step === 'confirm'}
+        onOpenChange={(open) => onStateChange(open ? { step: 'confirm' } : { step: 'idle' })}
         title={NEW_URL_TEXT.confirmTitle}
         description={NEW_URL_TEXT.confirmText(terminal.name)}
         confirmLabel={NEW_URL_TEXT.confirm}
@@ -79,9 +96,9 @@ export function NewUrlAction({
         busy={renew.isPending}
         onConfirm={confirm}
       />
-      {setup ? (
+      {state.step === 'setup' ? (
         <Suspense fallback={<OverlayLoader />}>
-          <ForwarderSetupScreen data={setup} renewed onFinish={() => setSetup(null)} />
+          <ForwarderSetupScreen data={state.data} renewed onFinish={() => onStateChange({ step: 'idle' })} />
         </Suspense>
       ) : null}
     </>

@@ -8,7 +8,7 @@ import { useSetTerminalStatus } from './api.ts';
 import { DetailsModal } from './details-modal.tsx';
 import { displayCharge } from './device-card.tsx';
 import { ManagePaymentsModal } from './manage-payments-modal.tsx';
-import { NewUrlAction } from './new-url-action.tsx';
+import { NewUrlButton, NewUrlDialogs, type NewUrlState } from './new-url-action.tsx';
 import { OnlineStatus } from './online-status.tsx';
 import { isForwarderApp } from './terminal-apps.ts';
 import { TerminalName } from './terminal-name.tsx';
@@ -126,6 +126,7 @@ function Charge({ terminal, size }: { terminal: TerminalListItem; size: number }
 export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem; mobile: boolean }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
+  const [newUrl, setNewUrl] = useState<NewUrlState>({ step: 'idle' });
   const setStatus = useSetTerminalStatus();
 
   const enabled = setStatus.isPending
@@ -188,6 +189,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
         open={paymentsOpen}
         onOpenChange={setPaymentsOpen}
       />
+      {forwarder ? <NewUrlDialogs terminal={terminal} state={newUrl} onStateChange={setNewUrl} /> : null}
     </>
   );
 
@@ -211,7 +213,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5">
           {status}
-          {forwarder ? <NewUrlAction terminal={terminal} touch /> : null}
+          {forwarder ? <NewUrlButton touch onClick={() => setNewUrl({ step: 'confirm' })} /> : null}
         </div>
         <div className="mt-auto border-t border-gray-100 px-4 py-3">{actions}</div>
         {modals}
@@ -236,7 +238,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
         // The connection column also holds the way to reconnect the phone: a new URL for its app.
         <div className="flex min-w-0 flex-col items-start gap-1">
           <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
-          <NewUrlAction terminal={terminal} className="-ml-3" />
+          <NewUrlButton className="-ml-3" onClick={() => setNewUrl({ step: 'confirm' })} />
         </div>
       ) : (
         <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
