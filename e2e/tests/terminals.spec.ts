@@ -71,6 +71,9 @@ for (const width of [375, 1280]) {
     await test.step('adds a terminal through the OTP dialog and reads the QR code', async () => {
       const seen = mailCount(trader.email);
       await page.getByRole('button', { name: TERMINAL_TEXT.addButton }).click();
+      // Issue 24: the app comes first; our QR-paired app is one choice beside the forwarder apps.
+      const choice = page.getByRole('dialog', { name: 'Выберите приложение' });
+      await choice.getByRole('button', { name: /^Terminal Manager \(QR\)/ }).click();
       const otp = page.getByRole('dialog', { name: 'Подтверждение OTP' });
       await expect(otp).toBeVisible();
       await typeCode(page, await latestCode(trader.email, seen), otp);

@@ -15,12 +15,18 @@ export function TabsList({ className, ...rest }: ComponentPropsWithRef<typeof Ra
   );
 }
 
+export interface TabsTriggerProps extends ComponentPropsWithRef<typeof RadixTabs.Trigger> {
+  /** "touch": 44 px tall, for tabs a phone user taps inside a dialog. */
+  size?: 'compact' | 'touch';
+}
+
 /** One tab; disabled tabs are dimmed and skipped by the keyboard. */
-export function TabsTrigger({ className, ...rest }: ComponentPropsWithRef<typeof RadixTabs.Trigger>) {
+export function TabsTrigger({ className, size = 'compact', ...rest }: TabsTriggerProps) {
   return (
     <RadixTabs.Trigger
       className={cx(
-        'inline-flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-small font-medium whitespace-nowrap text-gray-600 transition',
+        'inline-flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-small font-medium whitespace-nowrap text-gray-600 transition',
+        size === 'touch' ? 'h-11' : 'h-8',
         'hover:text-gray-900 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-xs',
         'disabled:cursor-not-allowed disabled:opacity-45',
         className,

@@ -6,16 +6,19 @@ const minutes = (ms: number) => Math.round(ms / 60_000);
 
 /**
  * Beginners → terminal-connect: what the Android app does and how pairing goes, step by step as the
- * Terminals page and the device API (docs/device-api.md) really work.
+ * Terminals page and the device API (docs/device-api.md) really work, including the forwarder apps (issue 24).
  */
 export function TerminalHelp() {
   return (
     <div className="flex flex-col gap-4">
       <P>
-        Терминал — это Android-телефон с приложением <Ui>Terminal Manager</Ui>, на который приходят SMS и
-        push-уведомления вашего банка. Приложение пересылает их сервису: входящий перевод, совпавший со
-        сделкой, подтверждает её автоматически, а тексты уведомлений сохраняются без изменений и служат
-        доказательством в спорах. Сделки получают только методы, привязанные к включённому терминалу в сети.
+        Терминал — это Android-телефон, на который приходят SMS и push-уведомления вашего банка, с
+        приложением, которое пересылает их сервису: <Ui>Terminal Manager</Ui> (подключается по QR-коду) или
+        одно из приложений, которые можно установить уже сейчас, — SmsForwarder (SMS и push-уведомления), SMS
+        Gateway for Android или Incoming SMS to URL forwarder (только SMS), MacroDroid или Tasker (через
+        автоматизацию). Входящий перевод, совпавший со сделкой, подтверждает её автоматически, а тексты
+        уведомлений сохраняются без изменений и служат доказательством в спорах. Сделки получают только
+        методы, привязанные к включённому терминалу в сети.
       </P>
 
       <SubHeading>Подключение</SubHeading>
@@ -23,17 +26,24 @@ export function TerminalHelp() {
         label="Как подключить терминал"
         items={[
           <>
-            Откройте страницу <AppLink to="/terminals">Terminals</AppLink> и нажмите{' '}
-            <Ui>{TERMINAL_TEXT.addButton}</Ui>.
+            Откройте страницу <AppLink to="/terminals">Terminals</AppLink>, нажмите{' '}
+            <Ui>{TERMINAL_TEXT.addButton}</Ui> и выберите приложение, которое стоит на телефоне.
           </>,
           <>
             Введите {OTP_LENGTH}-значный код из письма, которое придёт на вашу почту. Код действует{' '}
             {minutes(OTP_TTL_MS)} минут.
           </>,
           <>
-            Откроется экран <Ui>«{TERMINAL_TEXT.activationTitle}»</Ui> с QR-кодом. Установите приложение
-            Terminal Manager на телефон, который получает уведомления банка, и разрешите ему читать SMS и
-            уведомления.
+            Для приложения-пересыльщика откроется экран настройки: URL терминала (и секрет для SmsForwarder и
+            SMS Gateway for Android) с кнопками копирования и пошаговая инструкция для выбранного приложения с
+            готовыми шаблонами. URL и секрет показываются один раз; если они потерялись, нажмите{' '}
+            <Ui>«Новый URL»</Ui> на карточке терминала — старый URL сразу перестанет работать. Когда телефон
+            пришлёт первый запрос, экран покажет <Ui>«Терминал подключен»</Ui>.
+          </>,
+          <>
+            Для Terminal Manager откроется экран <Ui>«{TERMINAL_TEXT.activationTitle}»</Ui> с QR-кодом.
+            Установите приложение Terminal Manager на телефон, который получает уведомления банка, и разрешите
+            ему читать SMS и уведомления.
           </>,
           <>
             В приложении начните добавление терминала и наведите камеру на QR-код. Код одноразовый и действует{' '}

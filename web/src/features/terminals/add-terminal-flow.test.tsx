@@ -39,8 +39,15 @@ function setup(handlers: Handlers) {
 const called = (calls: RecordedCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path);
 
-async function enterCode(user: ReturnType<typeof userEvent.setup>, code = '123456') {
+/** 'Add Terminal Now' first asks which app (issue 24); the QR flow is the choice 'Terminal Manager (QR)'. */
+async function chooseQr(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));
+  const choice = await screen.findByRole('dialog', { name: 'Выберите приложение' });
+  await user.click(within(choice).getByRole('button', { name: /Terminal Manager \(QR\)/ }));
+}
+
+async function enterCode(user: ReturnType<typeof userEvent.setup>, code = '123456') {
+  await chooseQr(user);
   const dialog = await screen.findByRole('dialog', { name: 'Подтверждение OTP' });
   await user.click(within(dialog).getAllByRole('textbox')[0]!);
   await user.paste(code);
@@ -154,7 +161,7 @@ describe('Add Terminal Now', () => {
 
   it("shows the connect-request failure's detail", async () => {
     const { user } = setup({ [CONNECT]: { status: 429, body: { detail: 'Слишком много запросов' } } });
-    await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));
+    await chooseQr(user);
     expect(await screen.findByText('Слишком много запросов')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -1,14 +1,16 @@
 import {
+  type ForwarderSetupResponse,
   PAIRING_QR_LEVEL,
   PAIRING_QR_SIZE,
   TERMINAL_MESSAGES,
   TERMINAL_TEXT,
+  type TerminalApp,
   type VerifyRequestResponse,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Copy, RotateCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { Component, type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
@@ -18,8 +20,12 @@ import {
   PAIRING_POLL_MS,
   terminalsKeys,
   useTerminalList,
+  useVerifyForwarder,
   useVerifyRequest,
 } from './api.ts';
+import { ForwarderSetupScreen } from './forwarder-setup-screen.tsx';
+import { QrBoundary } from './qr-boundary.tsx';
+import { isForwarderApp } from './terminal-apps.ts';
 
 /** Russian words of the pairing screens beyond the spec's own. */
 export const PAIRING_TEXT = {
@@ -52,30 +58,6 @@ export function timeLeftText(expiresAt: string, now: number): string | null {
   if (!Number.isFinite(left) || left <= 0) return null;
   const seconds = Math.ceil(left / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** A QR code that cannot be drawn (too much data, a broken value) shows 'Ошибка формирования QR-кода'. */
-class QrBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch() {
-    this.props.onError();
-  }
-
-  override render() {
-    if (this.state.failed) {
-      return (
-        <Alert tone="danger" role="alert">
-          {TERMINAL_MESSAGES.qrFailed}
-        </Alert>
-      );
-    }
-    return this.props.children;
-  }
 }
 
 function useNow(intervalMs: number): number {
@@ -214,6 +196,8 @@ export function verifyErrorText(error: unknown): string {
 export interface AddTerminalFlowProps {
   /** The pending terminal that connect-request created. */
   terminalId: string;
+  /** The app chosen first (issue 24): our QR-paired app, or a forwarder app with its setup screen. */
+  app: TerminalApp;
   /** The flow ended (finished, cancelled or failed). */
   onClose: () => void;
   /** Start again with a new connect-request (the QR code expired). */
@@ -222,14 +206,17 @@ export interface AddTerminalFlowProps {
 
 /**
  * The add-terminal flow after connect-request (spec §2, §4): the OTP dialog (its default title) sends
- * verify-request {terminal_id, otp}; a refused code shows 'Ошибка верификации OTP' and closes the dialog, an
- * answer that is not the pairing data 'Некорректные данные от сервера'; then the pairing screen. Lives in
- * its own lazy chunk with qrcode.react.
+ * verify-request {terminal_id, otp} — with `app` for a forwarder app (issue 24); a refused code shows 'Ошибка
+ * верификации OTP' and closes the dialog, an answer that is not the expected data 'Некорректные данные от
+ * сервера'; then the pairing screen, or the forwarder's setup screen. Lives in its own lazy chunk with
+ * qrcode.react.
  */
-export function AddTerminalFlow({ terminalId, onClose, onRestart }: AddTerminalFlowProps) {
+export function AddTerminalFlow({ terminalId, app, onClose, onRestart }: AddTerminalFlowProps) {
   const queryClient = useQueryClient();
   const verify = useVerifyRequest();
+  const verifyForwarder = useVerifyForwarder();
   const [pairing, setPairing] = useState<VerifyRequestResponse | null>(null);
+  const [setup, setSetup] = useState<ForwarderSetupResponse | null>(null);
 
   const finish = () => {
     void queryClient.invalidateQueries({ queryKey: terminalsKeys.all });
@@ -237,6 +224,7 @@ export function AddTerminalFlow({ terminalId, onClose, onRestart }: AddTerminalF
   };
 
   if (pairing) return <PairingScreen data={pairing} onFinish={finish} onRestart={onRestart} />;
+  if (setup) return <ForwarderSetupScreen data={setup} onFinish={finish} />;
 
   return (
     <OtpModal
@@ -248,7 +236,11 @@ export function AddTerminalFlow({ terminalId, onClose, onRestart }: AddTerminalF
       errorText={verifyErrorText}
       onVerify={async (otp) => {
         try {
-          setPairing(await verify.mutateAsync({ terminal_id: terminalId, otp }));
+          if (isForwarderApp(app)) {
+            setSetup(await verifyForwarder.mutateAsync({ terminal_id: terminalId, otp, app }));
+          } else {
+            setPairing(await verify.mutateAsync({ terminal_id: terminalId, otp }));
+          }
         } catch (error) {
           // Spec §8: the failure closes the dialog; the OTP modal still shows the toast.
           onClose();

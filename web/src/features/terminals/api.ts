@@ -2,6 +2,9 @@ import {
   API,
   type ConnectPaymentsBody,
   type ConnectRequestResponse,
+  type ForwarderApp,
+  type ForwarderSetupResponse,
+  forwarderSetupResponse,
   PAGE_SIZES,
   type TerminalListItem,
   type TerminalListResponse,
@@ -41,6 +44,8 @@ export const terminalsKeys = {
   paymentsPage: (id: string, page: number) => ['terminals', 'payments', id, page] as const,
   unassigned: ['terminals', 'unassigned'] as const,
   unassignedPage: (page: number) => ['terminals', 'unassigned', page] as const,
+  /** One setup screen's watch on its terminal; `opened` keeps each screen's answers its own. */
+  signal: (id: string, opened: number) => ['terminals', 'signal', id, opened] as const,
 };
 
 /** GET /user/terminals/: one page (10, spec §9) of the filtered terminals; the previous page stays meanwhile. */
@@ -200,5 +205,65 @@ export function useVerifyRequest() {
       if (!parsed.success) throw new BadPairingDataError();
       return parsed.data;
     },
+  });
+}
+
+/** Checks a forwarder's setup answer against the contract and the request it answers. */
+function parseSetup(answer: unknown, terminalId: string, app?: ForwarderApp): ForwarderSetupResponse {
+  const parsed = forwarderSetupResponse.safeParse(answer);
+  if (!parsed.success || parsed.data.terminal_id !== terminalId || (app && parsed.data.app !== app)) {
+    throw new BadPairingDataError();
+  }
+  return parsed.data;
+}
+
+/**
+ * POST /user/terminal/verify-request/ {terminal_id, otp, app} (issue 24): a forwarder app's setup data — its
+ * webhook URL and, for the apps that sign, the secret — checked against the contract.
+ */
+export function useVerifyForwarder() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async (body: VerifyRequestBody & { app: ForwarderApp }): Promise<ForwarderSetupResponse> =>
+      parseSetup(
+        await apiClient.post<unknown>(API.terminals.verifyRequest, body),
+        body.terminal_id,
+        body.app,
+      ),
+    // The forwarder terminal is listed from now on (offline until its first request).
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * POST /api/v1/terminals/{id}/hook-url/ (issue 24): a forwarder terminal's new URL; the old one stops working at
+ * once.
+ */
+export function useNewHookUrl() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async (id: string): Promise<ForwarderSetupResponse> =>
+      parseSetup(await apiClient.post<unknown>(API.terminals.hookUrl(id)), id),
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * The terminal as the list shows it now, asked every 3 s while a setup screen waits for the phone's first
+ * request. Searched by its ID, so a terminal on any page of the list is found; `opened` (when the screen
+ * opened) keys the answers, so the first one is always asked after the URL was issued.
+ */
+export function useTerminalSignal(id: string, opened: number) {
+  return useQuery({
+    queryKey: terminalsKeys.signal(id, opened),
+    queryFn: async ({ signal }) => {
+      const page = await apiClient.get<TerminalListResponse>(API.terminals.list, {
+        query: { search: id, status: 'all', page: 1, page_size: PAGE_SIZES.terminals },
+        signal,
+      });
+      return page.results.find((item) => item.id === id) ?? null;
+    },
+    refetchInterval: PAIRING_POLL_MS,
+    gcTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import { type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { TERMINAL_APP_LABELS, type TerminalListItem, terminalStatusLabel } from '@app/shared';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
@@ -17,6 +17,8 @@ export const DETAILS_TEXT = {
   lastPing: 'Последний сигнал',
   linked: 'Привязано платежей',
   charge: 'Заряд',
+  charging: 'заряжается',
+  app: 'Приложение',
   status: 'Статус',
   delete: 'Удалить терминал',
   confirmDelete: 'Удалить',
@@ -37,7 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Details dialog of a terminal card: what the phone is, when it was activated and last heard from, how
+ * The Details dialog of a terminal card: the app it runs, what the phone is, when it was activated and last heard from, how
  * many methods are linked, and 'Удалить терминал' behind a confirmation that names the terminal.
  */
 export function DetailsModal({
@@ -73,7 +75,14 @@ export function DetailsModal({
           <span className="font-mono text-caption">{terminal.id}</span>
         </Row>
         <Row label={DETAILS_TEXT.status}>{terminalStatusLabel(terminal.terminal_status_display)}</Row>
-        <Row label={DETAILS_TEXT.charge}>{displayCharge(terminal.phone_charge)}%</Row>
+        <Row label={DETAILS_TEXT.app}>
+          <span data-testid="details-app" data-literal>
+            {TERMINAL_APP_LABELS[terminal.app]}
+          </span>
+        </Row>
+        <Row label={DETAILS_TEXT.charge}>
+          {displayCharge(terminal.phone_charge)}%{terminal.charging ? ` · ${DETAILS_TEXT.charging}` : ''}
+        </Row>
         <Row label="Связь">
           <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
         </Row>

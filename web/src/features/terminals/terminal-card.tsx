@@ -1,5 +1,5 @@
-import { TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
-import { Copy, Info, Link2 } from 'lucide-react';
+import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -8,7 +8,9 @@ import { useSetTerminalStatus } from './api.ts';
 import { DetailsModal } from './details-modal.tsx';
 import { displayCharge } from './device-card.tsx';
 import { ManagePaymentsModal } from './manage-payments-modal.tsx';
+import { NewUrlButton, NewUrlDialogs, type NewUrlState } from './new-url-action.tsx';
 import { OnlineStatus } from './online-status.tsx';
+import { isForwarderApp } from './terminal-apps.ts';
 import { TerminalName } from './terminal-name.tsx';
 
 export const CARD_TEXT = {
@@ -16,6 +18,7 @@ export const CARD_TEXT = {
   copyFailed: 'Не удалось скопировать',
   copyId: 'Скопировать ID',
   statusFailed: 'Не удалось изменить статус терминала',
+  charging: 'Заряжается',
 } as const;
 
 /**
@@ -56,14 +59,74 @@ function CopyableId({ id }: { id: string }) {
   );
 }
 
+/** Which app the phone runs (issue 24), by the name the app choice gave it. */
+export function TerminalAppLabel({
+  terminal,
+  className,
+}: {
+  terminal: TerminalListItem;
+  className?: string;
+}) {
+  return (
+    <span
+      data-testid="terminal-app"
+      data-app={terminal.app}
+      className={cx('inline-flex min-w-0 items-center gap-1.5 text-caption text-gray-500', className)}
+    >
+      {terminal.app === 'terminal-manager' ? (
+        <Smartphone size={13} aria-hidden className="shrink-0" />
+      ) : (
+        <Send size={13} aria-hidden className="shrink-0" />
+      )}
+      <span className="truncate" data-literal>
+        {TERMINAL_APP_LABELS[terminal.app]}
+      </span>
+    </span>
+  );
+}
+
 /**
- * One terminal (spec §2 Terminals page): name with inline edit, copyable ID, battery ring (12 % until the
- * phone reports), status, online dot, the Enabled/Disabled switch, Details and Manage Payments. `mobile`
- * stacks it as a card (720 px or less); otherwise it is one row of the list's grid.
+ * A lightning bolt, drawn here rather than taken from the icon set: every new icon there grows the icons chunk
+ * that every page, /welcome included, loads first.
+ */
+function BoltIcon() {
+  return (
+    <svg width={12} height={12} viewBox="0 0 24 24" aria-hidden fill="currentColor">
+      <path d="M14 2 4 14h7l-1 8 10-12h-7z" />
+    </svg>
+  );
+}
+
+/** The battery ring from the phone's pings (12 % until one reports), with a bolt while it charges. */
+function Charge({ terminal, size }: { terminal: TerminalListItem; size: number }) {
+  return (
+    <span className="relative inline-flex shrink-0">
+      <BatteryRing percent={displayCharge(terminal.phone_charge)} size={size} />
+      {terminal.charging ? (
+        <span
+          role="img"
+          aria-label={CARD_TEXT.charging}
+          title={CARD_TEXT.charging}
+          data-testid="terminal-charging"
+          className="absolute -right-1 -bottom-0.5 flex size-5 items-center justify-center rounded-full bg-white text-warning-500 shadow-xs ring-1 ring-gray-200"
+        >
+          <BoltIcon />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * One terminal (spec §2 Terminals page): name with inline edit, copyable ID, the app it runs, battery ring (12 %
+ * until the phone reports, a bolt while charging), status, online dot, the Enabled/Disabled switch, Details and
+ * Manage Payments, and for a forwarder app 'Новый URL' (issue 24). `mobile` stacks it as a card (720 px or
+ * less); otherwise it is one row of the list's grid.
  */
 export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem; mobile: boolean }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
+  const [newUrl, setNewUrl] = useState<NewUrlState>({ step: 'idle' });
   const setStatus = useSetTerminalStatus();
 
   const enabled = setStatus.isPending
@@ -81,7 +144,8 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       { onError: (error) => notify.error(answerFieldText(error, 'detail', CARD_TEXT.statusFailed)) },
     );
 
-  const charge = <BatteryRing percent={displayCharge(terminal.phone_charge)} size={mobile ? 52 : 46} />;
+  const charge = <Charge terminal={terminal} size={mobile ? 52 : 46} />;
+  const forwarder = isForwarderApp(terminal.app);
   const status = (
     <div className="flex items-center gap-2.5">
       <Switch
@@ -125,6 +189,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
         open={paymentsOpen}
         onOpenChange={setPaymentsOpen}
       />
+      {forwarder ? <NewUrlDialogs terminal={terminal} state={newUrl} onStateChange={setNewUrl} /> : null}
     </>
   );
 
@@ -141,11 +206,15 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <TerminalName id={terminal.id} name={terminal.name} />
             <CopyableId id={terminal.id} />
+            <TerminalAppLabel terminal={terminal} />
             <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} className="mt-1" />
           </div>
           {charge}
         </div>
-        <div className="px-4 py-3.5">{status}</div>
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5">
+          {status}
+          {forwarder ? <NewUrlButton touch onClick={() => setNewUrl({ step: 'confirm' })} /> : null}
+        </div>
         <div className="mt-auto border-t border-gray-100 px-4 py-3">{actions}</div>
         {modals}
       </Card>
@@ -163,8 +232,17 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       <div className="flex min-w-0 flex-col">
         <TerminalName id={terminal.id} name={terminal.name} />
         <CopyableId id={terminal.id} />
+        <TerminalAppLabel terminal={terminal} />
       </div>
-      <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+      {forwarder ? (
+        // The connection column also holds the way to reconnect the phone: a new URL for its app.
+        <div className="flex min-w-0 flex-col items-start gap-1">
+          <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+          <NewUrlButton className="-ml-3" onClick={() => setNewUrl({ step: 'confirm' })} />
+        </div>
+      ) : (
+        <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} />
+      )}
       {charge}
       {status}
       <div className={TERMINAL_ACTIONS_CELL}>{actions}</div>

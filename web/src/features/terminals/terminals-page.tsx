@@ -1,4 +1,4 @@
-import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT } from '@app/shared';
+import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT, type TerminalApp } from '@app/shared';
 import { Plus, SearchX, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
@@ -21,6 +21,7 @@ import {
   useConnectRequest,
   useTerminalList,
 } from './api.ts';
+import { AppChoiceModal } from './app-choice-modal.tsx';
 import { TERMINAL_COLUMNS, TERMINAL_GRID, TerminalCard } from './terminal-card.tsx';
 import { TerminalFilters } from './terminal-filters.tsx';
 
@@ -48,14 +49,22 @@ function ListSkeleton({ mobile }: { mobile: boolean }) {
   );
 }
 
+/** A terminal being added: the pending terminal and the app chosen for it. */
+interface Pairing {
+  id: string;
+  app: TerminalApp;
+}
+
 /**
  * The Terminals page (spec §2): 'Add Terminal Now', search by name or ID, the status filter, 10 cards per
- * page refreshed every 10 s (battery and online state), and the pairing flow.
+ * page refreshed every 10 s (battery and online state), and the pairing flow: the app choice (issue 24),
+ * connect-request, the one-time code, then the QR code or the forwarder app's setup screen.
  */
 export function TerminalsPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY_TERMINAL_FILTERS);
   const [page, setPage] = useState(1);
-  const [pairingId, setPairingId] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [pairing, setPairing] = useState<Pairing | null>(null);
   const mobile = useMediaQuery(TERMINALS_MOBILE_QUERY);
   const list = useTerminalList(filters, page);
   const connect = useConnectRequest();
@@ -65,12 +74,13 @@ export function TerminalsPage() {
     setPage(1);
   }, []);
 
-  const startPairing = async () => {
+  const startPairing = async (app: TerminalApp) => {
+    setChoosing(false);
     // The flow's chunk loads while the server creates the terminal and mails the code.
     void loadFlow();
     try {
       const answer = await connect.mutateAsync();
-      setPairingId(answer.terminal_id);
+      setPairing({ id: answer.terminal_id, app });
     } catch (error) {
       notify.error(answerFieldText(error, 'detail', PAGE_TEXT.connectFailed));
     }
@@ -85,7 +95,14 @@ export function TerminalsPage() {
     if (emptyPage) setPage((current) => current - 1);
   }, [emptyPage]);
   const addButton = (
-    <Button leftIcon={<Plus size={16} />} onClick={startPairing} loading={connect.isPending}>
+    <Button
+      leftIcon={<Plus size={16} />}
+      onClick={() => {
+        void loadFlow();
+        setChoosing(true);
+      }}
+      loading={connect.isPending}
+    >
       {TERMINAL_TEXT.addButton}
     </Button>
   );
@@ -148,15 +165,17 @@ export function TerminalsPage() {
           window.scrollTo({ top: 0 });
         }}
       />
-      {pairingId ? (
+      <AppChoiceModal open={choosing} onOpenChange={setChoosing} onChoose={startPairing} />
+      {pairing ? (
         <Suspense fallback={<OverlayLoader />}>
           <AddTerminalFlow
-            key={pairingId}
-            terminalId={pairingId}
-            onClose={() => setPairingId(null)}
+            key={pairing.id}
+            terminalId={pairing.id}
+            app={pairing.app}
+            onClose={() => setPairing(null)}
             onRestart={() => {
-              setPairingId(null);
-              void startPairing();
+              setPairing(null);
+              void startPairing(pairing.app);
             }}
           />
         </Suspense>

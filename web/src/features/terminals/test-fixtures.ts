@@ -19,6 +19,8 @@ export function terminal(overrides: Partial<TerminalListItem> = {}): TerminalLis
     online: true,
     device: { model: 'Pixel 7', os: 'Android 14', app_version: '1.2.0' },
     payments_count: 2,
+    app: 'terminal-manager',
+    charging: null,
     activated_at: '2026-11-20T09:30:00.000Z',
     created_at: '2026-11-20T09:25:00.000Z',
     ...overrides,
