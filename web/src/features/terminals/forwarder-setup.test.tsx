@@ -230,6 +230,9 @@ describe('the setup screen', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(within(dialog).getByText('*')).toBeInTheDocument();
     expect(within(dialog).getByText('Json Payload Template')).toBeInTheDocument();
     expect(within(dialog).getByText(/шаблон по умолчанию подходит как есть/)).toBeInTheDocument();
+    // The app has no heartbeat of its own: the screen says so and how to send one (a battery-only request).
+    expect(within(dialog).getByTestId('sms-to-url-heartbeat')).toHaveTextContent('не будет получать сделки');
+    expect(within(dialog).getByText(/Запрос только с/)).toBeInTheDocument();
   });
 
   it('MacroDroid / Tasker: notification trigger, POST with sender, title, text, battery; the JSON templates', async () => {

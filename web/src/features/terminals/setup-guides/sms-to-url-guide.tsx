@@ -1,3 +1,4 @@
+import { Alert } from '../../../ui/index.ts';
 import { Code, FieldList, GuideSteps, Ui } from './guide-parts.tsx';
 
 /**
@@ -13,6 +14,11 @@ export function SmsToUrlGuide() {
         Приложение пересылает только SMS и не сообщает заряд батареи: на карточке терминала будет заряд по
         умолчанию.
       </p>
+      <Alert tone="warning" data-testid="sms-to-url-heartbeat">
+        У приложения нет ежеминутного сигнала «я на связи»: без него терминал будет в сети только
+        минуту-полторы после каждого SMS и не будет получать сделки. Добавьте сигнал из MacroDroid или Tasker
+        (шаг 5).
+      </Alert>
       <GuideSteps
         label="Как настроить Incoming SMS to URL forwarder"
         steps={[
@@ -52,6 +58,13 @@ export function SmsToUrlGuide() {
           <p key="battery">
             В настройках Android отключите для приложения экономию батареи, чтобы система не останавливала
             пересылку.
+          </p>,
+          <p key="ping">
+            Сигнал «на связи»: в MacroDroid создайте макрос с триггером <Ui>Regular Interval</Ui> (каждую
+            минуту) и действием <Ui>HTTP Request</Ui>: метод <Code>POST</Code>, URL из блока выше, в{' '}
+            <Ui>Query Params</Ui> одна строка <Code>battery</Code> = <Code>{'{battery}'}</Code> (уровень
+            заряда). Запрос только с <Code>battery</Code> сервер принимает как сигнал. В Tasker — профиль по
+            времени каждую минуту с таким же запросом.
           </p>,
         ]}
       />
