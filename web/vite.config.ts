@@ -177,5 +177,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: './src/test/setup.ts',
     css: false,
     restoreMocks: true,
+    // Same reason as asyncUtilTimeout in src/test/setup.ts: a slow machine is not a failing test.
+    testTimeout: 20_000,
   },
 }));

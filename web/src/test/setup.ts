@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { syncIsLeadFromStorage } from '../api/lead-store.ts';
 import { installMatchMedia } from './viewport.ts';
 
 installMatchMedia();
+
+// CI machines run the suite on two busy cores: a findBy that waits the default second fails there on timing alone.
+configure({ asyncUtilTimeout: 5000 });
 
 // Radix primitives measure and capture pointers; jsdom implements none of it.
 class ResizeObserverStub {
