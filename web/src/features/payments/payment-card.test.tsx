@@ -163,7 +163,9 @@ describe('PaymentCard', () => {
       }
       expect(within(group).getByRole('radio', { name: 'C2C' })).not.toHaveAttribute('aria-disabled');
       await user.click(within(group).getByRole('radio', { name: 'SBP' }));
-      await waitFor(() => expect(screen.getAllByText(PAYMENT_MESSAGES.sbpNeedsPhone).length).toBeGreaterThan(1));
+      await waitFor(() =>
+        expect(screen.getAllByText(PAYMENT_MESSAGES.sbpNeedsPhone).length).toBeGreaterThan(1),
+      );
       expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     },
   );

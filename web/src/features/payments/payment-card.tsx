@@ -268,8 +268,14 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
     <div className="flex min-w-0 items-center gap-3">
       <BankMark name={method.bank.name} />
       <div className="min-w-0">
-        <p className="truncate text-small font-semibold text-gray-900">{method.bank.name}</p>
-        <p className="truncate text-small text-gray-500">{method.name}</p>
+        {/* Names wrap rather than cut (issue 25: no truncation where there is room); a very long one stops at
+            two lines. */}
+        <p className="line-clamp-2 text-small font-semibold [overflow-wrap:anywhere] text-gray-900">
+          {method.bank.name}
+        </p>
+        <p className="line-clamp-2 text-small [overflow-wrap:anywhere] text-gray-500" title={method.name}>
+          {method.name}
+        </p>
       </div>
     </div>
   );
