@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
   createTestApp,
@@ -16,7 +17,12 @@ import { deals, telegramAccounts, users } from '../../db/schema/index.ts';
 describe('disputes routes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
+    // A bot is configured (nothing listens at its API root): spec §6's Telegram-link rule applies.
+    t = await createTestApp({
+      ROUTING_REQUIRE_TERMINAL: 'false',
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+    });
     await setRate(t, '100.00');
   });
   afterAll(() => t.close());
@@ -142,9 +148,18 @@ describe('disputes routes', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: DISPUTE_MESSAGES.telegramRequired });
     expect((await get(unlinked.cookie, API.disputes.userRole)).statusCode).toBe(400);
-    expect((await get(deal.traderCookie, API.disputes.userRole)).json()).toEqual({ role: 'trader' });
-    expect((await get(deal.merchantCookie, API.disputes.userRole)).json()).toEqual({ role: 'merchant' });
-    expect((await get(support.cookie, API.disputes.userRole)).json()).toEqual({ role: 'support' });
+    expect((await get(deal.traderCookie, API.disputes.userRole)).json()).toEqual({
+      role: 'trader',
+      telegram_required: true,
+    });
+    expect((await get(deal.merchantCookie, API.disputes.userRole)).json()).toEqual({
+      role: 'merchant',
+      telegram_required: true,
+    });
+    expect((await get(support.cookie, API.disputes.userRole)).json()).toEqual({
+      role: 'support',
+      telegram_required: true,
+    });
 
     // Create by support: 403 for others, 400 invalid data, 404 unknown transaction, 201 multipart.
     const boundary = 'x-boundary';
@@ -177,13 +192,17 @@ describe('disputes routes', () => {
         'files_from_merchant',
         'files_from_trader',
         'id',
+        'opened_by',
+        'reason',
         'status',
         'transaction',
         'updated_at',
       ].sort(),
     );
+    expect(item).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
     expect(item.transaction).toEqual({
       amount: 50,
+      amount_rub: '5000.00',
       profit: 1,
       order_type: 'sbp',
       payment_details: {
@@ -217,6 +236,33 @@ describe('disputes routes', () => {
     expect(detail.history[0]).not.toHaveProperty('actor');
     const supportDetail = (await get(support.cookie, API.disputes.detail(item.id))).json();
     expect(supportDetail.history[0]).toMatchObject({ actor_role: 'support', actor: support.email });
+    // Support's note is the reason both the trader and support read in the detail.
+    expect(detail).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
+    expect(supportDetail).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
+  });
+
+  it('the merchant’s statement is the reason the trader and support read, in the list and the detail', async () => {
+    const deal = await dealInVerification();
+    const statement = 'Клиент оплатил 5000 ₽ в 12:40, чек приложен в кабинете';
+    const opened = await openByMerchant(deal.merchant.key, deal.dealId, { reason: statement });
+    expect(opened.statusCode).toBe(201);
+    const id = opened.json().id as string;
+    const support = await signedInUser(t, { role: 'support' });
+    for (const cookie of [deal.traderCookie, support.cookie, deal.merchantCookie]) {
+      const detail = (await get(cookie, API.disputes.detail(id))).json();
+      expect(detail).toMatchObject({ reason: statement, opened_by: 'merchant' });
+      expect(detail.transaction).toMatchObject({ amount: 50, amount_rub: '5000.00' });
+    }
+    const traderList = (await get(deal.traderCookie, API.disputes.list)).json();
+    expect(traderList.results[0]).toMatchObject({ id, reason: statement, opened_by: 'merchant' });
+    // Support opening without a note still says why the dispute exists.
+    const other = await dealInVerification();
+    const bare = await t.ctx.disputes.openBySupport(
+      { id: support.user.id, role: 'support' },
+      { transactionId: other.dealId, note: '  ' },
+    );
+    const bareDetail = (await get(other.traderCookie, API.disputes.detail(bare.id))).json();
+    expect(bareDetail).toMatchObject({ reason: DISPUTE_MESSAGES.openedBySupport, opened_by: 'support' });
   });
 
   it('two support users contend for a block: one gets it, the other 409 and cannot resolve; insufficient leaves the list', async () => {
