@@ -103,7 +103,6 @@ const roleOf = (role: string, telegramRequired = true) => ({
   body: { role, telegram_required: telegramRequired },
 });
 
-
 function renderPage(handlers: Handlers) {
   const api = mockApi(handlers);
   const view = renderAt('/dispute', [
