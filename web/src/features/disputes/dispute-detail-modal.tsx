@@ -315,7 +315,9 @@ function DetailBody({
               </span>
             </span>
           </Row>
-          <Row label={TEXT.profit}>{formatUsdtAmount(transaction.profit)}</Row>
+          <Row label={role === 'merchant' ? TEXT.merchantShare : TEXT.profit}>
+            {formatUsdtAmount(transaction.profit)}
+          </Row>
           <Row label={TEXT.mode}>{ORDER_TYPE_LABELS[transaction.order_type] ?? transaction.order_type}</Row>
           <Row label={TEXT.bank}>{details.bank.name}</Row>
           <Row label={details.card ? TEXT.card : TEXT.phone}>

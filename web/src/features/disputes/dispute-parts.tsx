@@ -29,6 +29,8 @@ export const DISPUTE_PAGE_TEXT = {
   transaction: 'Транзакция',
   amount: 'Сумма',
   profit: 'Вознаграждение',
+  /** A merchant's share is no reward: it is what the deal credits after the fee. */
+  merchantShare: 'К зачислению после комиссии',
   mode: 'Способ оплаты',
   bank: 'Банк',
   card: 'Карта',
