@@ -643,6 +643,7 @@ describe('DisputesPage: evidence upload', () => {
     const detail = await screen.findByTestId('dispute-detail');
     expect(within(detail).getByTestId('files-trader')).toBeInTheDocument();
     expect(within(detail).queryByTestId('files-merchant')).not.toBeInTheDocument();
+    expect(within(detail).getByText(TEXT.profit)).toBeInTheDocument();
     expect(within(detail).queryByRole('button', { name: /Удалить файл/ })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), {
       target: { files: [fileOf('check.pdf'), fileOf('video.mp4', 200, 'video/mp4')] },
@@ -668,6 +669,9 @@ describe('DisputesPage: evidence upload', () => {
     const detail = await screen.findByTestId('dispute-detail');
     expect(within(detail).getByTestId('files-merchant')).toBeInTheDocument();
     expect(within(detail).queryByTestId('files-trader')).not.toBeInTheDocument();
+    // The merchant's share is the credit after the fee, not a reward.
+    expect(within(detail).getByText(TEXT.merchantShare)).toBeInTheDocument();
+    expect(within(detail).queryByText(TEXT.profit)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('act.png')] } });
     await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
     expect(await screen.findByText(DISPUTE_MESSAGES.fileTooLarge)).toBeInTheDocument();
