@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API, DISPUTE_MESSAGES } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { API, DISPUTE_MESSAGES, disputeConsiderationText } from '@app/shared';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
@@ -12,7 +12,8 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { deals, telegramAccounts, users } from '../../db/schema/index.ts';
+import { deals, mailOutbox, telegramAccounts, telegramNotifications, users } from '../../db/schema/index.ts';
+import * as repo from './disputes.repository.ts';
 
 describe('disputes routes', () => {
   let t: TestApp;
@@ -263,6 +264,39 @@ describe('disputes routes', () => {
     );
     const bareDetail = (await get(other.traderCookie, API.disputes.detail(bare.id))).json();
     expect(bareDetail).toMatchObject({ reason: DISPUTE_MESSAGES.openedBySupport, opened_by: 'support' });
+  });
+
+  it('with a bot, a move by both sides’ evidence is told by Telegram and reads as evidence, not the deadline', async () => {
+    const deal = await dealInVerification();
+    const opened = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Оплачено' });
+    const id = opened.json().id as string;
+    await repo.appendHistory(t.database.db, {
+      disputeId: id,
+      actorRole: 'trader',
+      actorId: deal.traderId,
+      action: 'file_added',
+      fileId: randomUUID(),
+      fileName: 'statement.pdf',
+      fileSide: 'trader',
+      fileSha256: 'c'.repeat(64),
+      fileSize: 10,
+    });
+    expect(await t.ctx.disputes.advanceDue()).toBeGreaterThanOrEqual(1);
+    const detail = (await get(deal.traderCookie, API.disputes.detail(id))).json();
+    expect(detail.status).toBe('consideration');
+    expect(
+      detail.history.filter((item: { actor_role: string }) => item.actor_role === 'timer'),
+    ).toMatchObject([{ action: 'status', status: 'consideration', cause: 'evidence' }]);
+    const told = await t.database.db
+      .select({ userId: telegramNotifications.userId, text: telegramNotifications.text })
+      .from(telegramNotifications)
+      .where(eq(telegramNotifications.text, disputeConsiderationText(deal.dealId, 'evidence')));
+    expect(told.map((row) => row.userId).sort()).toEqual([deal.traderId, deal.merchant.id].sort());
+    const mailed = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(like(mailOutbox.purpose, 'dispute:%'));
+    expect(mailed).toEqual([]);
   });
 
   it('two support users contend for a block: one gets it, the other 409 and cannot resolve; insufficient leaves the list', async () => {
