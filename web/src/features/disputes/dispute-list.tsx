@@ -1,5 +1,5 @@
-import { formatDollars } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   Card,
@@ -18,6 +18,7 @@ import {
   DISPUTE_PAGE_TEXT,
   DisputeStatusBadge,
   disputeRequisite,
+  formatUsdtAmount,
   ORDER_TYPE_LABELS,
   shortId,
 } from './dispute-parts.tsx';
@@ -78,8 +79,11 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
             <TableCell align="right">
-              <span className="font-medium text-gray-900">{formatDollars(dispute.transaction.amount)}</span>
+              <span className="font-medium whitespace-nowrap text-gray-900" data-testid="dispute-amount">
+                {formatRubles(dispute.transaction.amount_rub)}
+              </span>
               <span className="block text-caption text-gray-500">
+                <span className="whitespace-nowrap">{formatUsdtAmount(dispute.transaction.amount)}</span> ·{' '}
                 {ORDER_TYPE_LABELS[dispute.transaction.order_type] ?? dispute.transaction.order_type} ·{' '}
                 {disputeRequisite(dispute)}
               </span>
@@ -163,8 +167,13 @@ export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: Dis
                 </div>
                 <div>
                   <dt className="text-caption text-gray-500">{TEXT.amount}</dt>
-                  <dd className="font-medium tabular-nums text-gray-900">
-                    {formatDollars(dispute.transaction.amount)}
+                  <dd className="tabular-nums" data-testid="dispute-amount">
+                    <span className="block font-medium text-gray-900">
+                      {formatRubles(dispute.transaction.amount_rub)}
+                    </span>
+                    <span className="block text-caption text-gray-500">
+                      {formatUsdtAmount(dispute.transaction.amount)}
+                    </span>
                   </dd>
                 </div>
                 <div className="col-span-2 min-w-0">

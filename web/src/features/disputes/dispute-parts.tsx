@@ -1,5 +1,5 @@
 import { groupCardDigits } from '@app/shared';
-import { disputeStatusLabel } from '@app/shared/disputes/messages';
+import { DISPUTE_STATUS_LABELS, disputeStatusLabel } from '@app/shared/disputes/messages';
 import { Badge, type BadgeTone } from '../../ui/index.ts';
 import type { Dispute } from './api.ts';
 
@@ -29,11 +29,15 @@ export const DISPUTE_PAGE_TEXT = {
   transaction: 'Транзакция',
   amount: 'Сумма',
   profit: 'Вознаграждение',
+  /** A merchant's share is no reward: it is what the deal credits after the fee. */
+  merchantShare: 'К зачислению после комиссии',
   mode: 'Способ оплаты',
   bank: 'Банк',
   card: 'Карта',
   phone: 'Телефон',
-  currency: 'Валюта',
+  reason: 'Причина спора',
+  reasonBy: { merchant: 'Заявление мерчанта', support: 'Комментарий поддержки при открытии' },
+  mailNotices: 'Telegram-бот на этом сервере не настроен: уведомления о спорах приходят на почту.',
   deal: 'Сделка',
   created: 'Создан',
   deadline: 'Срок доказательств',
@@ -62,10 +66,9 @@ export const DISPUTE_PAGE_TEXT = {
     insufficient: 'Недостаточно доказательств',
   },
   verdicts: {
-    merchant: 'Спор будет закрыт в пользу мерчанта (completed_towards_merchant).',
-    trader: 'Спор будет закрыт в пользу трейдера (completed_towards_trader).',
-    insufficient:
-      'Спор уйдёт на дополнительное рассмотрение (deepconsideration) и пропадёт из вашего списка.',
+    merchant: `Новый статус: «${DISPUTE_STATUS_LABELS.completed_towards_merchant}». Сделка будет завершена.`,
+    trader: `Новый статус: «${DISPUTE_STATUS_LABELS.completed_towards_trader}». Сделка будет отменена.`,
+    insufficient: `Новый статус: «${DISPUTE_STATUS_LABELS.deepconsideration}». Спор пропадёт из вашего списка.`,
   },
   createTitle: 'Create dispute',
   transactionId: 'ID транзакции',
@@ -85,8 +88,29 @@ export const ACTOR_LABELS: Record<string, string> = {
   support: 'поддержка',
   trader: 'трейдер',
   merchant: 'мерчант',
-  timer: 'по сроку',
+  timer: 'автоматически',
 };
+
+/** Why the deadline job moved a dispute: 'по сроку' only when the deadline is what did it. */
+export const TIMER_CAUSE_LABELS: Record<string, string> = {
+  deadline: 'по сроку',
+  evidence: 'автоматически: обе стороны представили доказательства',
+};
+
+/** Who (or what) made a history entry, in words. */
+export function historyActorLabel(entry: { actor_role: string; cause?: string }): string {
+  if (entry.actor_role === 'timer' && entry.cause)
+    return TIMER_CAUSE_LABELS[entry.cause] ?? ACTOR_LABELS.timer!;
+  return ACTOR_LABELS[entry.actor_role] ?? ACTOR_LABELS.timer!;
+}
+
+const NBSP = '\u00a0';
+const USDT_NUMBER = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A USDT amount the ru-RU way, written with its unit: "12,97 USDT" (no-break spaces, never a '$'). */
+export function formatUsdtAmount(amount: number): string {
+  return `${USDT_NUMBER.format(amount).replace(/\s/g, NBSP)}${NBSP}USDT`;
+}
 
 /** What happened, as the history's action names it (shared disputeHistoryItemSchema). */
 export const ACTION_LABELS: Record<string, string> = {
