@@ -100,32 +100,38 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 const apiPublicOrigin = new URL(process.env.PUBLIC_URL ?? `http://localhost:${apiPort}`).origin;
 const apiPrefix = process.env.VITE_API_PREFIX ?? '/backend';
 
-/**
- * Modules the build swaps for their production form. It renders with Preact's React-compatible layer instead
- * of react-dom (ARCHITECTURE.md, "Preact in the build"): react-dom was 202 kB of the 360 kB entry chunk that
- * every page waits for. Tests and the dev server keep React and react-router's development build.
- */
-const PRODUCTION_ALIASES = [
-  // react-router's package exports name only its development build (remix-run/react-router#12532, #14753: dev
-  // warnings and checks on every render); the build takes the production one it ships beside it.
-  {
-    find: /^react-router$/,
-    replacement: path.join(here, '../node_modules/react-router/dist/production/index.mjs'),
-  },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+const REACT_ROUTER_DEV_FLAG = /\bvar ENABLE_DEV_WARNINGS = true;/;
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), cspSafeSonner(), deliveryFiles()],
+/**
+ * react-router's package exports name only its development build (remix-run/react-router#12532, #14753), and
+ * it has no `production` condition to ask for the other. The two builds differ in one line, this flag, which
+ * runs warnings on every route render and keeps their texts in the bundle; the build sets it as the
+ * production build does. Fails the build if react-router changes shape.
+ */
+function reactRouterProductionBuild(): Plugin {
+  let replaced = false;
+  return {
+    name: 'app:react-router-production',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]development[\\/]/.test(id)) return null;
+      if (!REACT_ROUTER_DEV_FLAG.test(code)) return null;
+      replaced = true;
+      return { code: code.replace(REACT_ROUTER_DEV_FLAG, 'var ENABLE_DEV_WARNINGS = false;'), map: null };
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error('react-router no longer defines ENABLE_DEV_WARNINGS: revisit its production build');
+    },
+  };
+}
+
+export default defineConfig(() => ({
+  plugins: [react(), tailwindcss(), cspSafeSonner(), reactRouterProductionBuild(), deliveryFiles()],
   resolve: {
     alias: [
       // Radix's scroll lock injects <style> elements through this package; ours adopts style sheets (CSP).
       { find: 'react-style-singleton', replacement: path.join(here, 'src/app/csp-style-singleton.ts') },
-      ...(command === 'build' ? PRODUCTION_ALIASES : []),
     ],
   },
   build: {
