@@ -126,43 +126,80 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
-export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), cspSafeSonner(), reactRouterProductionBuild(), deliveryFiles()],
+/**
+ * The server's entry into the app (`vite build --ssr`, the second half of `npm run build`): one self-contained
+ * module in dist/.ssr (a dot-folder, never served) that renders the signed-in home page's first paint from the
+ * app's components; server/src/web/home-page.ts loads it. React and the rest are bundled in, because the
+ * server's production install has none of the web app's packages.
+ */
+const SSR_ENTRY = path.join(here, 'src/home-shell-server.tsx');
+export const SSR_OUT_DIR = path.join(outDir, '.ssr');
+
+const ssrBuild = {
+  outDir: SSR_OUT_DIR,
+  emptyOutDir: true,
+  copyPublicDir: false,
+  ssr: SSR_ENTRY,
+  sourcemap: false,
+  rolldownOptions: {
+    input: SSR_ENTRY,
+    output: { format: 'esm' as const, entryFileNames: 'home-shell.mjs', codeSplitting: false },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cspSafeSonner(),
+    reactRouterProductionBuild(),
+    ...(isSsrBuild ? [] : [deliveryFiles()]),
+  ],
+  // The server bundle: every package inside it, and React's production build (no process.env check at run time).
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   resolve: {
     alias: [
       // Radix's scroll lock injects <style> elements through this package; ours adopts style sheets (CSP).
       { find: 'react-style-singleton', replacement: path.join(here, 'src/app/csp-style-singleton.ts') },
     ],
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // Maps without a sourceMappingURL comment; deliveryFiles() moves them out of the public folder.
-    sourcemap: 'hidden',
-    // .vite/manifest.json: the e2e budget test reads which chunks a route loads.
-    manifest: true,
-    rolldownOptions: {
-      // The second entry is the signed-in home page's (src/home-boot.ts): it loads main.tsx after the first paint.
-      input: { index: path.join(here, 'index.html'), 'home-boot': path.join(here, 'src/home-boot.ts') },
-      output: {
-        // One small chunk for the icons every page uses, instead of one request per icon.
-        codeSplitting: {
-          groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, includeDependenciesRecursively: false },
-          ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir,
+        emptyOutDir: true,
+        // Maps without a sourceMappingURL comment; deliveryFiles() moves them out of the public folder.
+        sourcemap: 'hidden',
+        // .vite/manifest.json: the e2e budget test reads which chunks a route loads.
+        manifest: true,
+        rolldownOptions: {
+          // The second entry is the signed-in home page's (src/home-boot.ts): it loads main.tsx after the first paint.
+          input: { index: path.join(here, 'index.html'), 'home-boot': path.join(here, 'src/home-boot.ts') },
+          output: {
+            // One small chunk for the icons every page uses, instead of one request per icon.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'icons',
+                  test: /node_modules[\\/]lucide-react/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+          treeshake: {
+            // The shared package and the design-system modules only declare things (zod schemas, constants,
+            // components); their top-level calls have no effect outside the module. Saying so lets a page that
+            // needs one constant from the '@app/shared' or 'ui/index.ts' barrel leave zod and Radix behind.
+            // Except zod-messages.ts: its z.config call installs the Russian messages wherever schemas load.
+            moduleSideEffects: (id: string) =>
+              /\/shared\/src\/zod-messages\.ts$/.test(id) ||
+              !(/\/shared\/src\/.*\.ts$/.test(id) || /\/web\/src\/ui\/.*\.tsx?$/.test(id)),
+          },
         },
       },
-      treeshake: {
-        // The shared package and the design-system modules only declare things (zod schemas, constants,
-        // components); their top-level calls have no effect outside the module. Saying so lets a page that
-        // needs one constant from the '@app/shared' or 'ui/index.ts' barrel leave zod and Radix behind.
-        // Except zod-messages.ts: its z.config call installs the Russian messages wherever schemas load.
-        moduleSideEffects: (id: string) =>
-          /\/shared\/src\/zod-messages\.ts$/.test(id) ||
-          !(/\/shared\/src\/.*\.ts$/.test(id) || /\/web\/src\/ui\/.*\.tsx?$/.test(id)),
-      },
-    },
-  },
   server: {
     proxy: {
       [apiPrefix]: {

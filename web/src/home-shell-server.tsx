@@ -1,0 +1,20 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { setIsLead } from './api/lead-store.ts';
+import { HomeShell } from './app/home-shell.tsx';
+import type { AuthUser } from './features/auth/api.ts';
+
+/**
+ * The server's entry into the web app (built by `npm run build -w web` into dist/.ssr, which is never served):
+ * the signed-in home page's first paint for one user, rendered from the app's components (app/home-shell.tsx)
+ * on each signed-in load of `/` (server/src/web/home-page.ts). Synchronous, so the lead flag set here is the one
+ * the render reads.
+ */
+export function renderHomeShell(user: AuthUser): string {
+  setIsLead(user.is_lead);
+  return renderToStaticMarkup(
+    <StaticRouter location="/">
+      <HomeShell user={user} />
+    </StaticRouter>,
+  );
+}
