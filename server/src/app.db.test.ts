@@ -141,6 +141,9 @@ describe('the application shell', () => {
         headers: { cookie: user.cookie },
       });
       expect(asset.body).toBe('console.log(1)');
+      // The web build's server entry sits in web/dist but is never sent.
+      const entry = await t.app.inject({ method: 'GET', url: '/.ssr/home-shell.mjs' });
+      expect(entry.body).not.toContain('renderHomeShell');
       // Anonymous, forged and ended sessions get the plain file: no user, no signed-in code.
       await t.app.inject({
         method: 'POST',
