@@ -18,7 +18,7 @@ function parse(html: string): Document {
 
 describe('renderHomeShell (the server-rendered first paint of the home page)', () => {
   it("renders the app's own components for both sides of the 1140 px line, inert and hidden from assistive technology", () => {
-    const html = renderHomeShell(USER);
+    const html = renderHomeShell(USER) ?? '';
     const document = parse(html);
     const shell = document.body.firstElementChild;
     expect(shell?.id).toBe('boot-shell');
@@ -52,9 +52,14 @@ describe('renderHomeShell (the server-rendered first paint of the home page)', (
     }
   });
 
+  it('paints nothing for merchants and support, whose home is not the dashboard', () => {
+    expect(renderHomeShell({ ...USER, role: 'merchant' })).toBeNull();
+    expect(renderHomeShell({ ...USER, role: 'support' })).toBeNull();
+  });
+
   it("shows a lead's Referrals item and not a trader's", () => {
     const referrals = (user: AuthUser) =>
-      parse(renderHomeShell(user)).querySelectorAll('aside a[href="/referrals"]').length;
+      parse(renderHomeShell(user) ?? '').querySelectorAll('aside a[href="/referrals"]').length;
     expect(referrals(USER)).toBe(0);
     expect(referrals({ ...USER, is_lead: true })).toBe(1);
     expect(referrals(USER)).toBe(0);

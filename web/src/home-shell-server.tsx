@@ -13,11 +13,14 @@ const TEST_ID = / data-testid="[^"]*"/g;
 
 /**
  * The server's entry into the web app (built by `npm run build -w web` into dist/.ssr, which is never served):
- * the signed-in home page's first paint for one user, rendered from the app's components (app/home-shell.tsx)
+ * the signed-in home page's first paint for one user (null: none for this user), rendered from the app's components (app/home-shell.tsx)
  * on each signed-in load of `/` (server/src/web/home-page.ts). Synchronous, so the lead flag set here is the one
  * the render reads.
  */
-export function renderHomeShell(user: AuthUser): string {
+export function renderHomeShell(user: AuthUser): string | null {
+  // The dashboard is the home of traders and leads (spec §2); merchants and support get homes of their own
+  // (issue 25), which this first paint does not draw: their page waits for its code, as every other page does.
+  if (user.role !== 'trader') return null;
   setIsLead(user.is_lead);
   return renderToStaticMarkup(
     <StaticRouter location="/">
