@@ -133,7 +133,7 @@ function reactRouterProductionBuild(): Plugin {
  * server's production install has none of the web app's packages.
  */
 const SSR_ENTRY = path.join(here, 'src/home-shell-server.tsx');
-export const SSR_OUT_DIR = path.join(outDir, '.ssr');
+const SSR_OUT_DIR = path.join(outDir, '.ssr');
 
 const ssrBuild = {
   outDir: SSR_OUT_DIR,
