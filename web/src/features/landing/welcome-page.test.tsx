@@ -95,3 +95,16 @@ describe('WelcomePage: after a session ended', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('WelcomePage: the auth modal and focus', () => {
+  it('closing the auth modal returns the focus to the button that opened it', async () => {
+    const user = userEvent.setup();
+    renderWelcome('/welcome');
+    const opener = (await screen.findAllByRole('button', { name: 'Создать аккаунт' }))[0]!;
+    await user.click(opener);
+    await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('auth-modal')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+});
