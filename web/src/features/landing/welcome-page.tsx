@@ -138,7 +138,7 @@ function SessionEndedNotice() {
             type="button"
             aria-label="Закрыть уведомление"
             onClick={() => setShown(false)}
-            className="-my-2.5 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-warning-100"
+            className="-my-3 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-warning-100"
           >
             <X size={16} />
           </button>
