@@ -287,9 +287,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     (o) => ({ params: { id: o.webhookEventId } }),
   ),
   'GET /api/v1/merchant/display-name/': web(null, { ...anyUser(400), merchant: 200, otherMerchant: 200 }),
-  'PUT /api/v1/merchant/display-name/': web(null, { ...anyUser(400), merchant: 200, otherMerchant: 200 }, () => ({
-    body: { display_name: 'Магазин' },
-  })),
+  'PUT /api/v1/merchant/display-name/': web(
+    null,
+    { ...anyUser(400), merchant: 200, otherMerchant: 200 },
+    () => ({
+      body: { display_name: 'Магазин' },
+    }),
+  ),
   'GET /api/v1/merchant/keys/': web(null, { ...anyUser(400), merchant: 200, otherMerchant: 200 }),
   'POST /api/v1/merchant/keys/': web(null, { ...anyUser(400), merchant: 201, otherMerchant: 201 }, () => ({
     body: { name: 'matrix' },

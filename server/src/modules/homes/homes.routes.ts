@@ -7,7 +7,10 @@ import { createHomesService } from './homes.service.ts';
 
 /** The zone checked before any SQL, as the dashboard chart's. */
 const homeQuery = merchantHomeQuery.extend({
-  tz: merchantHomeQuery.shape.tz.refine((zone) => zone === undefined || isKnownTimeZone(zone), UNKNOWN_TIME_ZONE),
+  tz: merchantHomeQuery.shape.tz.refine(
+    (zone) => zone === undefined || isKnownTimeZone(zone),
+    UNKNOWN_TIME_ZONE,
+  ),
 });
 
 /** Issue 25: the merchant's home and support's dispute queue (session; one role each, others 403). */
@@ -16,7 +19,10 @@ export const homesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     API.merchantSettings.home,
-    { onRequest: app.requireUser, schema: { querystring: homeQuery, response: { 200: merchantHomeResponse } } },
+    {
+      onRequest: app.requireUser,
+      schema: { querystring: homeQuery, response: { 200: merchantHomeResponse } },
+    },
     async (request) => homes.merchantHome(currentUser(request), request.query),
   );
 
