@@ -245,7 +245,8 @@ function WebhooksCard({ webhooks }: { webhooks: MerchantHomeResponse['webhooks']
           {webhooks.last_failures.map((event) => (
             <li key={event.id} className="flex flex-col gap-0.5 py-2">
               <span className="text-small font-medium text-gray-900">
-                {WEBHOOK_EVENT_LABELS[event.type] ?? T.order} · {T.order} {event.order_id.slice(0, 8)}
+                {WEBHOOK_EVENT_LABELS[event.type] ?? T.order} · {T.order}{' '}
+                <span data-literal>{event.order_id.slice(0, 8)}</span>
               </span>
               <span className="text-caption text-gray-500">
                 {event.outcome
@@ -290,7 +291,11 @@ function LastOrdersCard({ orders }: { orders: MerchantHomeResponse['last_orders'
               className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-5 py-3 sm:grid-cols-[minmax(0,1fr)_10rem_9rem_10rem] sm:px-6"
             >
               <div className="min-w-0">
-                <p className="truncate text-small font-medium text-gray-900" title={order.external_id}>
+                <p
+                  className="truncate text-small font-medium text-gray-900"
+                  title={order.external_id}
+                  data-literal
+                >
                   {order.external_id}
                 </p>
                 <p className="text-caption text-gray-500">{formatDate(order.created_at)}</p>

@@ -92,13 +92,20 @@ function QueueRow({ item, now }: { item: SupportQueueItem; now: number }) {
             <Badge tone={item.blocked_by.is_me ? 'brand' : 'muted'}>
               <Lock size={12} aria-hidden />
               <span className="max-w-[14rem] truncate">
-                {item.blocked_by.is_me ? T.blockedByMe : T.blockedBy(item.blocked_by.name)}
+                {item.blocked_by.is_me ? (
+                  T.blockedByMe
+                ) : (
+                  <>
+                    {T.blockedBy('')}
+                    <span data-literal>{item.blocked_by.name}</span>
+                  </>
+                )}
               </span>
             </Badge>
           ) : null}
         </div>
         <p className="text-small font-medium text-gray-900 tabular-nums">
-          {T.dispute} {item.id.slice(0, 8)} · {formatRubles(item.amount_rub)}{' '}
+          {T.dispute} <span data-literal>{item.id.slice(0, 8)}</span> · {formatRubles(item.amount_rub)}{' '}
           <span className="font-normal text-gray-500">({formatUsdtText(item.amount_usdt)})</span>
         </p>
         <p className="text-caption text-gray-500">
