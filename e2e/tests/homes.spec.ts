@@ -18,6 +18,8 @@ let merchant: { email: string; password: string };
 let support: { email: string; password: string };
 let trader: { email: string; password: string };
 let orderId: string;
+/** A second order of the merchant, paid, for support to open a dispute on. */
+let disputedOrderId: string;
 
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -58,6 +60,15 @@ test.beforeAll(async ({ browser, playwright, request }) => {
     bank_id: routable.bankId,
   });
   orderId = order.id;
+  const second = await createOrder(request, key, {
+    amount: '1600.00',
+    payment_mode: 'sbp',
+    external_id: `home-${runDigits}-2`,
+    bank_id: routable.bankId,
+  });
+  disputedOrderId = second.id;
+  const paid = await request.post(`${E2E.baseUrl}${E2E.apiPrefix}${API.payer.paid(second.id)}`);
+  expect(paid.ok(), await paid.text()).toBe(true);
   await traderPage.context().close();
 });
 
@@ -70,9 +81,10 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('heading', { level: 1, name: 'Обзор магазина' })).toBeVisible();
     const home = page.getByTestId('merchant-home');
     await expect(home).toBeVisible();
-    await expect(page.getByTestId('merchant-home-open-orders')).toContainText('1 заказ');
+    await expect(page.getByTestId('merchant-home-open-orders')).toContainText('2 заказа · 3 100,00 ₽');
     await expect(page.getByTestId('merchant-home-orders')).toContainText(`home-${runDigits}`);
     await expect(page.getByTestId('merchant-home-orders')).toContainText('Ожидает оплаты');
+    await expect(page.getByTestId('merchant-home-orders')).toContainText('Проверка оплаты');
     await expect(home).not.toContainText(/Rating|pending/);
     await expect(page.getByTestId('dashboard-side-column')).toHaveCount(0);
     await expect(menu(page, width).getByRole('link')).toHaveText(
@@ -97,7 +109,32 @@ for (const width of WIDTHS) {
     );
     await page.goto('/deal');
     await expect(page).toHaveURL(/\/$/);
-    if (width === 1280) await shots(page, 'support-home');
+    if (width === 375) {
+      await expect(page.getByText('Открытых споров нет')).toBeVisible();
+      await shots(page, 'support-home-empty');
+    } else {
+      // Support opens a dispute on the paid order and holds it: the queue shows it with its deadline and lock.
+      const opened = await page.request.post(`${E2E.apiPrefix}${API.disputes.createBySupport}`, {
+        data: { transaction_id: disputedOrderId, note: 'Плательщик прислал чек, зачисления нет' },
+      });
+      expect(opened.status(), await opened.text()).toBe(201);
+      const { id } = (await opened.json()) as { id: string };
+      const blocked = await page.request.post(`${E2E.apiPrefix}${API.disputes.block}`, {
+        data: { dispute_id: id },
+      });
+      expect(blocked.ok(), await blocked.text()).toBe(true);
+      await page.reload();
+      const item = page.getByTestId('support-queue-item');
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText('Ожидание доказательств');
+      await expect(item).toContainText('Заблокирован вами');
+      await expect(item).toContainText(/осталось \d+/);
+      await expect(item).toContainText('1 600,00 ₽');
+      await shots(page, 'support-home');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await item.getByRole('link', { name: /Открыть/ }).click();
+      await expect(page).toHaveURL(/\/dispute$/);
+    }
     await page.context().close();
   });
 

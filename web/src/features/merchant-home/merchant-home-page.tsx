@@ -120,7 +120,7 @@ function StatCard({
 function LoadingCards() {
   return (
     <div
-      className="grid grid-cols-1 gap-6 md:grid-cols-2 min-[1261px]:grid-cols-4"
+      className="grid grid-cols-1 gap-6 min-[768px]:grid-cols-2 min-[1500px]:grid-cols-4"
       aria-busy="true"
       data-testid="merchant-home-loading"
     >
@@ -286,11 +286,8 @@ function LastOrdersCard({ orders }: { orders: MerchantHomeResponse['last_orders'
       ) : (
         <ul className="divide-y divide-gray-100" data-testid="merchant-home-orders">
           {orders.map((order) => (
-            <li
-              key={order.id}
-              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-5 py-3 sm:grid-cols-[minmax(0,1fr)_10rem_9rem_10rem] sm:px-6"
-            >
-              <div className="min-w-0">
+            <li key={order.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3 sm:px-6">
+              <div className="min-w-0 flex-1">
                 <p
                   className="truncate text-small font-medium text-gray-900"
                   title={order.external_id}
@@ -300,13 +297,15 @@ function LastOrdersCard({ orders }: { orders: MerchantHomeResponse['last_orders'
                 </p>
                 <p className="text-caption text-gray-500">{formatDate(order.created_at)}</p>
               </div>
-              <div className="text-right sm:text-left">
-                <p className="text-small font-medium text-gray-900 tabular-nums">
+              <div className="text-right">
+                <p className="text-small font-medium whitespace-nowrap text-gray-900 tabular-nums">
                   {formatRubles(order.amount_rub)}
                 </p>
-                <p className="text-caption text-gray-500 tabular-nums">{formatUsdtText(order.amount_usdt)}</p>
+                <p className="text-caption whitespace-nowrap text-gray-500 tabular-nums">
+                  {formatUsdtText(order.amount_usdt)}
+                </p>
               </div>
-              <div className="col-span-2 sm:col-span-2 sm:justify-self-end">
+              <div className="flex w-full justify-end min-[420px]:w-auto">
                 <OrderStatusBadge status={order.status} />
               </div>
             </li>
@@ -335,7 +334,7 @@ export function MerchantHomePage() {
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-6" data-testid="merchant-home">
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 min-[1261px]:grid-cols-4">
+          <div className="grid grid-cols-1 gap-6 min-[768px]:grid-cols-2 min-[1500px]:grid-cols-4">
             <TodayCard today={home.data.today} />
             <ConversionCard conversion={home.data.conversion} />
             <ConfirmationCard seconds={home.data.avg_confirmation_seconds} />
