@@ -165,3 +165,33 @@ test('the payer page names the shop once the merchant set its name in Settings',
   await expect(page.getByTestId('payer-shop')).toHaveText('Магазин: Кофейня «Зерно»');
   await shots(page, 'payer');
 });
+
+test('the homes show skeletons while loading and a Russian error with a retry when their call fails', async ({
+  browser,
+}) => {
+  for (const [account, path, name, failure] of [
+    [merchant, API.merchantSettings.home, 'merchant-home', 'Не удалось загрузить обзор магазина'],
+    [support, API.supportHome.queue, 'support-home', 'Не удалось загрузить очередь споров'],
+  ] as const) {
+    const page = await signedInPage(browser, account, 375);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${path}**`, async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } });
+    });
+    await page.reload();
+    await expect(
+      page.getByTestId(`${name === 'merchant-home' ? 'merchant-home' : 'support-queue'}-loading`),
+    ).toBeVisible();
+    await shots(page, `${name}-loading`);
+    release();
+    await expect(page.getByText(failure)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Повторить|Обновить/ })).toBeVisible();
+    await shots(page, `${name}-error`);
+    await page.context().close();
+  }
+});
