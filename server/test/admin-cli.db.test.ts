@@ -111,6 +111,11 @@ describe('npm run admin', () => {
       expect(seeded.out).toContain(email);
     }
     expect((await admin('list-users')).out).toMatch(/merchant@demo\.local\s+merchant/);
+    // The merchant home has something to show (issue 25): orders in three states.
+    expect(seeded.out).toContain(
+      'Demo merchant orders: one completed, one being verified, one waiting for payment.',
+    );
+    expect((await cli('src/cli/seed.ts')).out).toContain('Demo merchant orders: already there.');
   });
 
   it.runIf(testEngine === 'pglite')(
