@@ -134,6 +134,11 @@ for (const width of WIDTHS) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await item.getByRole('link', { name: /Открыть/ }).click();
       await expect(page).toHaveURL(/\/dispute$/);
+      // The disputes page opens on that dispute: its id is the search, so the list holds it alone.
+      await expect
+        .poll(() => page.$$eval('input', (inputs, want) => inputs.some((input) => input.value === want), id))
+        .toBe(true);
+      await expect(page.getByText(`${id.slice(0, 8)}…`)).toHaveCount(1);
     }
     await page.context().close();
   });
