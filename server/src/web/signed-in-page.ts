@@ -17,7 +17,9 @@ export function sessionBootScript(answer: unknown): string {
  * without waiting for a second round trip (web/src/app/session-boot.ts reads it once).
  */
 export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: unknown): string {
-  const html = pathname === '/' && spa.home ? spa.home : spa.index;
+  // The first paint is the trader's dashboard: a merchant's or support's home (issue 25) is another page.
+  const role = (checkAnswer as { user?: { role?: string } } | null)?.user?.role;
+  const html = pathname === '/' && spa.home && role === 'trader' ? spa.home : spa.index;
   return html.replace('</head>', `    ${sessionBootScript(checkAnswer)}\n  </head>`);
 }
 
