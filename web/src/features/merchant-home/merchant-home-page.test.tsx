@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/fetch-mock.ts';
 import { latinOutsideLiterals } from '../../test/language.ts';
+import { invalidDescriptionListChildren } from '../../test/markup.ts';
 import { renderAt } from '../../test/render.tsx';
 import { merchantHome, signedInAs } from '../../test/role-fixtures.ts';
 import { MERCHANT_HOME_TEXT } from './merchant-home-page.tsx';
@@ -43,6 +44,7 @@ describe('merchant home (/ for a merchant)', () => {
     expect(api.calls.some((call) => call.path === API.terminals.list)).toBe(false);
     // One language: Russian, with USDT written as the currency code it is.
     expect(latinOutsideLiterals(home).filter((word) => word !== 'USDT')).toEqual([]);
+    expect(invalidDescriptionListChildren(document.body)).toEqual([]);
   });
 
   it('shows skeletons while loading and a Russian error with a retry when the call fails', async () => {

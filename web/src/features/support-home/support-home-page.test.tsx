@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/fetch-mock.ts';
 import { latinOutsideLiterals } from '../../test/language.ts';
+import { invalidDescriptionListChildren } from '../../test/markup.ts';
 import { renderAt } from '../../test/render.tsx';
 import { signedInAs, supportQueue } from '../../test/role-fixtures.ts';
 import { SUPPORT_HOME_TEXT } from './support-home-page.tsx';
@@ -33,6 +34,7 @@ describe('support home (/ for support)', () => {
     // The queue is support's own call: no trader dashboard.
     expect(api.calls.some((call) => call.path === API.dashboard)).toBe(false);
     expect(latinOutsideLiterals(queue).filter((word) => word !== 'USDT')).toEqual([]);
+    expect(invalidDescriptionListChildren(document.body)).toEqual([]);
   });
 
   it('shows an empty queue, the loading skeleton and a Russian error', async () => {

@@ -163,10 +163,11 @@ export function SupportHomePage() {
               [T.blocked, counts.blocked],
             ] as const
           ).map(([label, value]) => (
-            <Card key={label} padding="sm">
+            // A dl holds only dt/dd groups in divs, so the card look is on the div itself.
+            <div key={label} className="rounded-xl border border-gray-200/80 bg-white p-4 shadow-card">
               <dt className="text-small text-gray-500">{label}</dt>
               <dd className="mt-1 text-h2 text-gray-900 tabular-nums">{value}</dd>
-            </Card>
+            </div>
           ))}
         </dl>
       ) : null}
