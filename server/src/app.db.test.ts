@@ -119,6 +119,16 @@ describe('the application shell', () => {
       // Exactly what check_user_auth answers, and a username cannot close the element.
       expect(boot(home.body)).toEqual(check.json());
       expect(home.body).not.toContain('alice</script>');
+      // A merchant's home is not the trader's dashboard (issue 25): no first paint of it, the session inline.
+      const merchant = await signedInUser(t, { role: 'merchant' });
+      const merchantHome = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: merchant.cookie },
+      });
+      expect(merchantHome.body).not.toContain('boot-shell');
+      expect(merchantHome.body).not.toContain('modulepreload');
+      expect(boot(merchantHome.body).user.role).toBe('merchant');
       const deal = await t.app.inject({
         method: 'GET',
         url: '/deal?page=2',

@@ -17,6 +17,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { disputesRoutes } from './modules/disputes/disputes.routes.ts';
 import { merchantDisputesRoutes } from './modules/disputes/merchant-disputes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homesRoutes } from './modules/homes/homes.routes.ts';
+import { displayNameRoutes } from './modules/merchants/display-name.routes.ts';
 import { merchantDocsRoutes } from './modules/merchants/merchant-docs.routes.ts';
 import { merchantKeysRoutes } from './modules/merchants/merchant-keys.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -65,11 +67,13 @@ const API_MODULES = [
   terminalsRoutes,
   webhooksRoutes,
   merchantKeysRoutes,
+  displayNameRoutes,
   merchantDocsRoutes,
   merchantOrdersRoutes,
   ordersRoutes,
   disputesRoutes,
   merchantDisputesRoutes,
+  homesRoutes,
   telegramRoutes,
 ];
 

@@ -114,6 +114,11 @@ describe('npm run admin', () => {
     // /dispute has a dispute to open, and without a bot no Telegram link stands in the way.
     expect(seeded.out).toMatch(/A demo dispute on order [0-9a-f-]{36}/);
     expect(seeded.out).toContain('no Telegram bot (TELEGRAM_BOT_TOKEN unset), so no link is needed');
+    // The merchant home has something to show (issue 25): orders in three states.
+    expect(seeded.out).toContain(
+      'Demo merchant orders: one completed, one being verified, one waiting for payment.',
+    );
+    expect((await cli('src/cli/seed.ts')).out).toContain('Demo merchant orders: already there.');
   });
 
   it.runIf(testEngine === 'pglite')(

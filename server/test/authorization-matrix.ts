@@ -286,6 +286,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     { ...anyUser(400), merchant: 200, otherMerchant: 404 },
     (o) => ({ params: { id: o.webhookEventId } }),
   ),
+  'GET /api/v1/merchant/display-name/': web(null, { ...anyUser(400), merchant: 200, otherMerchant: 200 }),
+  'PUT /api/v1/merchant/display-name/': web(
+    null,
+    { ...anyUser(400), merchant: 200, otherMerchant: 200 },
+    () => ({
+      body: { display_name: 'Магазин' },
+    }),
+  ),
   'GET /api/v1/merchant/keys/': web(null, { ...anyUser(400), merchant: 200, otherMerchant: 200 }),
   'POST /api/v1/merchant/keys/': web(null, { ...anyUser(400), merchant: 201, otherMerchant: 201 }, () => ({
     body: { name: 'matrix' },
@@ -305,6 +313,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     params: { id: o.disputeOrderId },
     body: { reason: 'Оплачено, средства не зачислены' },
   })),
+
+  // Issue 25: each role's home; the web app calls each only for its own role.
+  'GET /api/v1/merchant/home/': web(null, { ...anyUser(403), merchant: 200, otherMerchant: 200 }),
+  'GET /api/v1/support/disputes/queue/': web(null, { ...anyUser(403), support: 200 }),
 
   'GET /api/v1/transactions/': web(null, anyUser(200)),
   'GET /api/v1/transactions/:id/': web('trader', { ...anyUser(404), trader: 200, merchant: 200 }, (o) => ({

@@ -132,6 +132,14 @@ export const API = {
     webhookSecret: '/api/v1/merchant/webhook/secret/',
     webhookEvents: '/api/v1/merchant/webhook/events/',
     resendEvent: (id: string) => `/api/v1/merchant/webhook/events/${id}/resend/`,
+    /** The merchant's home (issue 25): today's orders, conversion, balance, webhooks, the last orders. */
+    home: '/api/v1/merchant/home/',
+    /** The shop name the payer page shows (issue 25). */
+    displayName: '/api/v1/merchant/display-name/',
+  },
+  /** Support's home (issue 25; session, support only): the open disputes, oldest first. */
+  supportHome: {
+    queue: '/api/v1/support/disputes/queue/',
   },
   /** The device API of the terminal app (our addition, docs/device-api.md). */
   device: {

@@ -6,6 +6,7 @@ export * from './auth/rules.ts';
 export * from './constants.ts';
 export * from './deals/index.ts';
 export * from './disputes/index.ts';
+export * from './homes/index.ts';
 export * from './http.ts';
 export * from './input-filters.ts';
 export * from './merchant/index.ts';

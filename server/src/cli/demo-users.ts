@@ -6,6 +6,7 @@ export const DEMO_PASSWORD = 'Demo!2345';
 export const DEMO_USERS = [
   { email: 'trader@demo.local', role: 'trader', isLead: false },
   { email: 'lead@demo.local', role: 'trader', isLead: true },
-  { email: 'merchant@demo.local', role: 'merchant', isLead: false },
+  // The shop name the payer page shows (issue 25).
+  { email: 'merchant@demo.local', role: 'merchant', isLead: false, displayName: 'Демо-магазин' },
   { email: 'support@demo.local', role: 'support', isLead: false },
 ] as const;

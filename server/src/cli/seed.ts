@@ -18,6 +18,7 @@ import * as users from '../modules/users/users.service.ts';
 import { openCliDatabase } from './cli-database.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 import { type MerchantSimState, merchantSimStatePath } from './merchant-simulator.ts';
+import { seedMerchantOrders } from './seed-orders.ts';
 import { readState, SIMULATED_DEVICE, writeState } from './terminal-simulator.ts';
 
 const DEMO_RATE = '92.50';
@@ -212,6 +213,7 @@ async function seed(database: Database, config: AppConfig) {
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
   await seedTraderSetup(ctx, mailer, config);
   await seedMerchantSetup(ctx, config);
+  await seedMerchantOrders(ctx, asSessionUser((await users.findByEmail(database.db, 'trader@demo.local'))!));
   await seedDemoDispute(ctx, config);
   mailer.close();
 }

@@ -145,6 +145,8 @@ export const payerOrderSchema = z.object({
   receipt_uploaded: z.boolean(),
   /** The merchant's return address, only once the order is complete. */
   return_url: z.string().nullable(),
+  /** The shop the payer pays: the merchant's display name from Settings, or null (then no name is shown). */
+  shop_name: z.string().nullable(),
 });
 export type PayerOrder = z.infer<typeof payerOrderSchema>;
 

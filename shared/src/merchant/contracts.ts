@@ -193,3 +193,28 @@ export const webhookEventsResponse = z.object({
   results: z.array(webhookEventSchema),
   next_cursor: z.string().nullable(),
 });
+
+/** The shop name's length once trimmed (issue 25): what the payer page shows as whom they pay. */
+export const DISPLAY_NAME_MIN = 2;
+export const DISPLAY_NAME_MAX = 64;
+export const DISPLAY_NAME_LENGTH_MESSAGE = `Название магазина: от ${DISPLAY_NAME_MIN} до ${DISPLAY_NAME_MAX} символов`;
+
+/**
+ * PUT api/v1/merchant/display-name/: the name trimmed, 2-64 characters; an empty one clears it (null: the
+ * payer page then names no shop).
+ */
+export const merchantDisplayNameBody = z.object({
+  display_name: z
+    .string()
+    .max(200)
+    .transform((value) => value.trim())
+    .refine(
+      (value) => value === '' || (value.length >= DISPLAY_NAME_MIN && value.length <= DISPLAY_NAME_MAX),
+      DISPLAY_NAME_LENGTH_MESSAGE,
+    )
+    .transform((value) => (value === '' ? null : value)),
+});
+export type MerchantDisplayNameBody = z.input<typeof merchantDisplayNameBody>;
+
+export const merchantDisplayNameResponse = z.object({ display_name: z.string().nullable() });
+export type MerchantDisplayNameResponse = z.infer<typeof merchantDisplayNameResponse>;

@@ -16,6 +16,35 @@ function page(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await load() });
 }
 
+/**
+ * The home of / and /profile (issue 25): the role's own (layout chunk, loaded with every signed-in route)
+ * around the trader's dashboard, whose chunk the server preloads for the first paint.
+ */
+function roleHome() {
+  return async () => {
+    const [layout, dashboard] = await Promise.all([
+      import('./signed-in-layout.tsx'),
+      import('../features/dashboard/dashboard-page.tsx'),
+    ]);
+    const { RoleHome } = layout;
+    return { Component: () => <RoleHome traderHome={dashboard.DashboardPage} /> };
+  };
+}
+
+/** A page only some roles can use (nav-items.ts `roles`): others are sent to / before it renders or calls. */
+function rolePage(path: string, load: () => Promise<ComponentType>) {
+  return async () => {
+    const [{ RoleGuard }, Page] = await Promise.all([import('./signed-in-layout.tsx'), load()]);
+    return {
+      Component: () => (
+        <RoleGuard path={path}>
+          <Page />
+        </RoleGuard>
+      ),
+    };
+  };
+}
+
 /** Public routes: no session needed. */
 const publicRoutes: RouteObject[] = [
   // The landing is the first page most visitors see: it ships in the entry chunk, no second round trip.
@@ -51,25 +80,29 @@ const guardedRoutes = (getClient: () => QueryClient): RouteObject[] => [
   {
     index: true,
     loader: prefetchLoader(getClient, true),
-    lazy: page(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+    lazy: roleHome(),
   },
-  {
-    path: 'profile',
-    lazy: page(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
-  },
+  { path: 'profile', lazy: roleHome() },
   {
     path: 'payments',
-    lazy: page(() => import('../features/payments/payments-page.tsx').then((m) => m.PaymentsPage)),
+    lazy: rolePage('/payments', () =>
+      import('../features/payments/payments-page.tsx').then((m) => m.PaymentsPage),
+    ),
   },
   {
     path: 'terminals',
-    lazy: page(() => import('../features/terminals/terminals-page.tsx').then((m) => m.TerminalsPage)),
+    lazy: rolePage('/terminals', () =>
+      import('../features/terminals/terminals-page.tsx').then((m) => m.TerminalsPage),
+    ),
   },
   {
     path: 'dispute',
     lazy: page(() => import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage)),
   },
-  { path: 'deal', lazy: page(() => import('../features/deals/deals-page.tsx').then((m) => m.DealsPage)) },
+  {
+    path: 'deal',
+    lazy: rolePage('/deal', () => import('../features/deals/deals-page.tsx').then((m) => m.DealsPage)),
+  },
   {
     path: 'settings',
     lazy: page(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),

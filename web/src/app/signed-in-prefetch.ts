@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hasSessionHint } from '../api/session.ts';
-import { fetchCheckAuth } from '../features/auth/api.ts';
+import { type CheckAuthResponse, fetchCheckAuth } from '../features/auth/api.ts';
 import { authKeys } from '../features/auth/auth-keys.ts';
 import { dashboardKeys, fetchDashboard } from '../features/dashboard/api.ts';
 
@@ -30,10 +30,17 @@ function prefetchDashboard(queryClient: QueryClient): Promise<void> {
 export async function prefetchSignedIn(queryClient: QueryClient, withDashboard: boolean): Promise<void> {
   const check = prefetchCheckAuth(queryClient);
   if (!withDashboard) return check;
-  if (hasSessionHint()) {
+  // The dashboard is the trader's home (issue 25): a merchant's or support's home asks for its own data.
+  const role = () => queryClient.getQueryData<CheckAuthResponse>(authKeys.check)?.user.role;
+  const known = role();
+  if (known !== undefined && known !== 'trader') return check;
+  // Unknown role with a session hint: asked in parallel as before (the dashboard answers every role).
+  if (known === 'trader' || (known === undefined && hasSessionHint())) {
     await Promise.all([check, prefetchDashboard(queryClient)]);
     return;
   }
   await check;
-  if (queryClient.getQueryState(authKeys.check)?.status === 'success') await prefetchDashboard(queryClient);
+  if (queryClient.getQueryState(authKeys.check)?.status === 'success' && role() === 'trader') {
+    await prefetchDashboard(queryClient);
+  }
 }

@@ -43,6 +43,8 @@ export const users = pgTable('users', {
   feeBps: integer('fee_bps'),
   /** A trader's reward in basis points; null = TRADER_REWARD_PCT. */
   rewardBps: integer('reward_bps'),
+  /** A merchant's name shown to its payers, 2-64 characters, trimmed; null shows none (0025_role_homes.sql). */
+  displayName: text('display_name'),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

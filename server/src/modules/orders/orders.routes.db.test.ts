@@ -176,6 +176,7 @@ describe('deals in the web app and the payer page', () => {
       'paid_at',
       'receipt_uploaded',
       'return_url',
+      'shop_name',
     ];
     expect(Object.keys(body).sort()).toEqual([...payerFields].sort());
     expect(Object.keys(payerOrderSchema.shape).sort()).toEqual([...payerFields].sort());
@@ -184,7 +185,8 @@ describe('deals in the web app and the payer page', () => {
     expect(JSON.stringify(body)).not.toContain(traderId);
     expect(JSON.stringify(body)).not.toContain(merchant.id);
     expect(JSON.stringify(body)).not.toContain('web-1000.00');
-    expect(body).toMatchObject({ status: 'pending', amount: '1000.00', return_url: null });
+    // A merchant without a display name: the page names no shop (never its email).
+    expect(body).toMatchObject({ status: 'pending', amount: '1000.00', return_url: null, shop_name: null });
     expect(
       (await t.app.inject({ method: 'GET', url: `${t.prefix}${API.payer.order('nope')}` })).statusCode,
     ).toBe(404);

@@ -40,6 +40,7 @@ import type { ReferralCommissions } from '../referrals/referrals.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { IncomingNotification } from '../terminals/notification-matching.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
+import * as users from '../users/users.service.ts';
 import * as repo from './orders.repository.ts';
 import { sniffReceiptType } from './receipt-type.ts';
 
@@ -757,7 +758,10 @@ export function createOrdersService(deps: {
     async payerOrder(id: string): Promise<PayerOrder> {
       const row = isUuid(id) ? await repo.findById(db, id) : undefined;
       if (!row) throw notFound(DEAL_MESSAGES.notFound);
-      const receipt = await repo.findReceiptMeta(db, row.id);
+      const [receipt, merchant] = await Promise.all([
+        repo.findReceiptMeta(db, row.id),
+        users.findById(db, row.merchantId),
+      ]);
       return {
         id: row.id,
         status: row.status,
@@ -773,6 +777,7 @@ export function createOrdersService(deps: {
         paid_at: row.paidAt ? iso(row.paidAt) : null,
         receipt_uploaded: receipt !== undefined,
         return_url: row.status === 'complete' ? row.returnUrl : null,
+        shop_name: merchant?.displayName ?? null,
       };
     },
 

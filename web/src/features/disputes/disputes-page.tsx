@@ -3,7 +3,7 @@ import { DISPUTE_MESSAGES, DISPUTE_STATUSES, disputeStatusLabel } from '@app/sha
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Scale, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { answerFieldText } from '../../api/errors.ts';
 import {
@@ -85,7 +85,9 @@ export function DisputesPage() {
   const role = useDisputeRole();
   const [statuses, setStatuses] = useState<string[]>([]);
   // The committed search goes to the server (id or requisites across every page); the box debounces typing.
-  const [committedSearch, setCommittedSearch] = useState('');
+  // Support's home links a dispute here with its id as the search (issue 25), so the list shows that one.
+  const linked = (useLocation().state as { search?: unknown } | null)?.search;
+  const [committedSearch, setCommittedSearch] = useState(typeof linked === 'string' ? linked : '');
   const [search, setSearch] = useDebouncedSearch(committedSearch, (text) => {
     setCommittedSearch(text);
     setPage(1);

@@ -237,3 +237,34 @@ describe('payer page: live status', () => {
     expect(count(GET)).toBe(settled);
   });
 });
+
+describe('payer page: whom the payer pays (issue 25)', () => {
+  it('names the shop when the merchant set a name, and shows nothing (never an email) when not', async () => {
+    const first = openPage({ [GET]: { body: payerOrder({ shop_name: 'Кофейня «Зерно»' }) } });
+    expect(await screen.findByTestId('payer-shop')).toHaveTextContent('Магазин: Кофейня «Зерно»');
+    first.unmount();
+
+    openPage({ [GET]: { body: payerOrder({ shop_name: null }) } });
+    expect(await screen.findByText('1 500,00 ₽')).toBeInTheDocument();
+    expect(screen.queryByTestId('payer-shop')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('@');
+  });
+
+  it('writes valid description lists: dt and dd only, directly or in div groups', async () => {
+    openPage({ [GET]: { body: payerOrder() } });
+    await screen.findByText('1 500,00 ₽');
+    const lists = [...document.querySelectorAll('dl')];
+    expect(lists.length).toBeGreaterThan(0);
+    for (const list of lists) {
+      for (const child of list.children) {
+        if (child.tagName === 'DIV') {
+          expect(
+            [...child.children].map((inner) => inner.tagName).every((tag) => tag === 'DT' || tag === 'DD'),
+          ).toBe(true);
+        } else {
+          expect(['DT', 'DD']).toContain(child.tagName);
+        }
+      }
+    }
+  });
+});

@@ -147,6 +147,7 @@ function PaymentCard({ view, amount }: { view: PayerOrderView; amount: string })
     <section className="flex flex-col gap-5 rounded-2xl border border-gray-200/80 bg-white p-5 shadow-card sm:p-7">
       <div className="flex flex-col items-center gap-3 text-center">
         <h1 className="text-body font-medium text-gray-500">{PAYER_TEXT.title}</h1>
+        <ShopName name={order.shop_name} />
         <p className="text-[2.25rem] leading-none font-bold tracking-tight text-gray-900 tabular-nums sm:text-[2.5rem]">
           {amount}
         </p>
@@ -178,6 +179,7 @@ function WaitingCard({ view, amount }: { view: PayerOrderView; amount: string })
           <Spinner size={26} />
         </div>
         <h1 className="text-h2 text-gray-900">{PAYER_TEXT.waiting}</h1>
+        <ShopName name={order.shop_name} />
         <p className="text-small text-gray-500">
           Обычно это занимает несколько минут. Страница обновится сама — её можно не перезагружать.
         </p>
@@ -189,6 +191,19 @@ function WaitingCard({ view, amount }: { view: PayerOrderView; amount: string })
       <Countdown view={view} />
       <ReceiptUpload orderId={order.id} uploaded={order.receipt_uploaded} />
     </section>
+  );
+}
+
+/**
+ * Whom the payer pays (issue 25): the shop name the merchant set in Settings. Nothing when none is set: the
+ * page never falls back to an email or an id.
+ */
+function ShopName({ name }: { name: string | null }) {
+  if (!name) return null;
+  return (
+    <p className="max-w-full text-small break-words text-gray-600" data-testid="payer-shop">
+      Магазин: <span className="font-medium text-gray-900">{name}</span>
+    </p>
   );
 }
 

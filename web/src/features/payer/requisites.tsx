@@ -25,27 +25,28 @@ interface RequisiteRowProps {
 }
 
 function RequisiteRow({ label, value, copyValue, emphasis = false }: RequisiteRowProps) {
+  // A group of the list holds only dt and dd (HTML's content model for dl): the copy button sits in a dd.
   return (
-    <div className="flex items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <dt className="text-caption text-gray-500">{label}</dt>
-        <dd
-          className={
-            emphasis
-              ? 'mt-0.5 font-mono text-[1.0625rem] font-semibold tracking-wide break-words text-gray-900 tabular-nums sm:text-h2'
-              : 'mt-0.5 text-body font-medium break-words text-gray-900'
-          }
-        >
-          {value}
-        </dd>
-      </div>
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 py-3">
+      <dt className="col-start-1 text-caption text-gray-500">{label}</dt>
+      <dd
+        className={
+          emphasis
+            ? 'col-start-1 mt-0.5 font-mono text-[1.0625rem] font-semibold tracking-wide break-words text-gray-900 tabular-nums sm:text-h2'
+            : 'col-start-1 mt-0.5 text-body font-medium break-words text-gray-900'
+        }
+      >
+        {value}
+      </dd>
       {copyValue ? (
-        <IconButton
-          variant="secondary"
-          icon={<Copy size={16} />}
-          aria-label={`Скопировать: ${label.toLowerCase()}`}
-          onClick={() => void copy(copyValue)}
-        />
+        <dd className="col-start-2 row-span-2 row-start-1">
+          <IconButton
+            variant="secondary"
+            icon={<Copy size={16} />}
+            aria-label={`Скопировать: ${label.toLowerCase()}`}
+            onClick={() => void copy(copyValue)}
+          />
+        </dd>
       ) : null}
     </div>
   );

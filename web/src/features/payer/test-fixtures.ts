@@ -19,6 +19,7 @@ export function payerOrder(overrides: Partial<PayerOrder> = {}): PayerOrder {
     paid_at: null,
     receipt_uploaded: false,
     return_url: null,
+    shop_name: null,
     ...overrides,
   };
 }

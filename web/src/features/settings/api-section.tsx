@@ -4,11 +4,12 @@ import { apiUrl } from '../../api/client.ts';
 import { buttonClasses } from '../../ui/index.ts';
 import { ApiKeysCard } from './api-keys.tsx';
 import { API_SECTION_TEXT } from './api-texts.ts';
+import { ShopNameCard } from './shop-name-card.tsx';
 import { WebhookDeliveriesCard } from './webhook-deliveries.tsx';
 import { WebhookCard } from './webhook-settings.tsx';
 
 /**
- * Settings #api, for merchants (issue 10, beyond the spec): API keys, the webhook URL and signing secret,
+ * Settings #api, for merchants (issue 10, beyond the spec): the shop name payers see (issue 25), API keys, the webhook URL and signing secret,
  * the delivery log with resend, and the API documentation.
  */
 export function ApiSection() {
@@ -32,6 +33,7 @@ export function ApiSection() {
           <ExternalLink size={13} aria-hidden className="text-gray-400" />
         </a>
       </div>
+      <ShopNameCard />
       <ApiKeysCard />
       <WebhookCard />
       <WebhookDeliveriesCard />

@@ -1,18 +1,20 @@
 import { Link, useLocation } from 'react-router';
 import { cx } from '../../ui/index.ts';
-import { BOTTOM_NAV, isNavActive } from './nav-items.ts';
+import { useAuthUser } from '../auth/auth-user-context.tsx';
+import { bottomItems, isNavActive } from './nav-items.ts';
 
-/** Bottom mobile menu with the five general items, shown at 1140px or less instead of the sidebar. */
+/** Bottom mobile menu with the role's general items (a trader's five), shown at 1140px or less instead of the sidebar. */
 export function BottomMenu() {
   const { pathname } = useLocation();
+  const items = bottomItems(useAuthUser().role);
   return (
     <nav
       data-testid="bottom-menu"
       aria-label="Основное меню"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto grid h-bottom-menu max-w-2xl grid-cols-5">
-        {BOTTOM_NAV.map((item) => {
+      <ul className="mx-auto grid h-bottom-menu max-w-2xl auto-cols-fr grid-flow-col">
+        {items.map((item) => {
           const active = isNavActive(item, pathname);
           const Icon = item.icon;
           return (

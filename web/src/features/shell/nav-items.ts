@@ -1,3 +1,4 @@
+import type { UserRole } from '@app/shared/roles';
 import {
   ArrowLeftRight,
   CreditCard,
@@ -18,16 +19,20 @@ export interface NavItem {
   leadOnly?: boolean;
   /** Other paths that show this item as active (/profile reuses the home dashboard). */
   alsoActiveOn?: string[];
+  /** The roles whose work the page is (issue 25); absent: every role. */
+  roles?: readonly UserRole[];
 }
 
 /** Sidebar "General" section; the first five are also the bottom mobile menu. */
 export const GENERAL_NAV: NavItem[] = [
   { to: '/', label: 'Overview', icon: LayoutGrid, alsoActiveOn: ['/profile'] },
-  { to: '/payments', label: 'Payments', icon: CreditCard },
-  { to: '/terminals', label: 'Terminals', icon: Smartphone },
+  // A trader's requisites and phones: merchants and support have none.
+  { to: '/payments', label: 'Payments', icon: CreditCard, roles: ['trader'] },
+  { to: '/terminals', label: 'Terminals', icon: Smartphone, roles: ['trader'] },
   { to: '/dispute', label: 'Disputes', icon: Scale },
-  { to: '/deal', label: 'Transactions', icon: ArrowLeftRight },
-  { to: '/referrals', label: 'Referrals', icon: Users, leadOnly: true },
+  // A trader's deals or a merchant's orders; support takes part in neither.
+  { to: '/deal', label: 'Transactions', icon: ArrowLeftRight, roles: ['trader', 'merchant'] },
+  { to: '/referrals', label: 'Referrals', icon: Users, leadOnly: true, roles: ['trader'] },
 ];
 
 /** Sidebar "Settings" section. */
@@ -36,12 +41,19 @@ export const SETTINGS_NAV: NavItem[] = [
   { to: '/help', label: 'Help & Supports', icon: LifeBuoy },
 ];
 
-/** The bottom mobile menu: the five general items (spec §2). */
-export const BOTTOM_NAV: NavItem[] = GENERAL_NAV.filter((item) => !item.leadOnly).slice(0, 5);
+/** Whether a role may use an item's page (issue 25: each role sees only what it can use). */
+export function roleCanUse(item: Pick<NavItem, 'roles'>, role: UserRole): boolean {
+  return !item.roles || item.roles.includes(role);
+}
 
-/** The items a user may see: lead-only ones only for leads. */
-export function visibleItems(items: NavItem[], isLead: boolean): NavItem[] {
-  return items.filter((item) => isLead || !item.leadOnly);
+/** The bottom mobile menu: the general items of the role, five at most (spec §2: a trader's five). */
+export function bottomItems(role: UserRole): NavItem[] {
+  return GENERAL_NAV.filter((item) => !item.leadOnly && roleCanUse(item, role)).slice(0, 5);
+}
+
+/** The items a user may see: its role's, and lead-only ones only for leads. */
+export function visibleItems(items: NavItem[], isLead: boolean, role: UserRole): NavItem[] {
+  return items.filter((item) => (isLead || !item.leadOnly) && roleCanUse(item, role));
 }
 
 function matches(path: string, pathname: string): boolean {

@@ -58,7 +58,7 @@ export function Sidebar() {
         </Link>
       </div>
       <nav aria-label="Основное меню" className="flex flex-1 flex-col gap-7 overflow-y-auto px-4 pt-4">
-        <Section title="General" items={visibleItems(GENERAL_NAV, isLead)} pathname={pathname} />
+        <Section title="General" items={visibleItems(GENERAL_NAV, isLead, user.role)} pathname={pathname} />
         <Section title="Settings" items={SETTINGS_NAV} pathname={pathname} />
       </nav>
       <div className="border-t border-gray-100 p-4">
