@@ -12,11 +12,6 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-/** Spec §4: waiting reads 'Waiting for evidence'; the other statuses show their value. */
-export function disputeStatusLabel(status: string): string {
-  return status === 'waiting' ? 'Waiting for evidence' : status;
-}
-
 /** Completed disputes cannot be resolved, and no file can be added to or removed from them (spec §4). */
 export function isDisputeCompleted(status: string): boolean {
   return status === 'completed_towards_merchant' || status === 'completed_towards_trader';

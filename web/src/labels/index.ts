@@ -118,8 +118,6 @@ export const SPEC_LITERALS: readonly string[] = [
   'FAQ',
   // Spec §8: the dashboard's error pattern and the catalogue's fixed English texts.
   'Error:',
-  'An error occurred',
-  'Invalid form state',
 ];
 
 /**
@@ -168,6 +166,10 @@ export const LOANWORDS: ReadonlySet<string> = new Set(
     'Linux',
     'Windows',
     'cmd',
+    'NUL',
+    'TLS',
+    'DNS',
+    'external_id',
     'txid',
     'POST',
     'GET',
@@ -207,8 +209,8 @@ export const PRODUCT_NAMES: readonly string[] = [
 // Longest first, so "Help & Supports" is removed before "Support" could leave "s" behind.
 const REMOVABLE = [...SPEC_LITERALS, ...PRODUCT_NAMES].sort((a, b) => b.length - a.length);
 
-/** A Latin-script word, keeping hyphenated Latin compounds together ("Wi-Fi", "SHA-256"). */
-const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9]|-(?=[A-Za-z0-9]))*/g;
+/** A Latin-script word, keeping hyphenated and snake_case compounds together ("Wi-Fi", "external_id"). */
+const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9]))*/g;
 
 /** True when a spec literal occurs in the text as a whole phrase, not inside a longer word. */
 function removeLiteral(text: string, literal: string): string {
@@ -285,9 +287,13 @@ export const GLOSSARY = {
   unknownStatus: 'Неизвестный статус',
 } as const;
 
-/** A label from a map, never the raw value: an unknown value reads 'Неизвестный статус'. */
-export function labelOf<K extends string>(map: Readonly<Record<K, string>>, value: string): string {
-  return Object.hasOwn(map, value) ? map[value as K] : GLOSSARY.unknownStatus;
+/** A label from a map, never the raw value: an unknown value reads the fallback ('Неизвестный статус'). */
+export function labelOf<K extends string>(
+  map: Readonly<Record<K, string>>,
+  value: string,
+  fallback: string = GLOSSARY.unknownStatus,
+): string {
+  return Object.hasOwn(map, value) ? map[value as K] : fallback;
 }
 
 /** Deal (transaction) statuses of spec §4, on the dashboard, the Deals page, its filter and the detail. */
@@ -336,6 +342,14 @@ export { WITHDRAWAL_STATUS_LABELS };
 export function withdrawalStatusText(status: string): string {
   return labelOf(WITHDRAWAL_STATUS_LABELS, status);
 }
+
+/** The password strength panel's levels (shared passwordStrength). */
+export const PASSWORD_STRENGTH_LABELS = {
+  very_weak: 'Очень слабый',
+  weak: 'Слабый',
+  medium: 'Средний',
+  strong: 'Надёжный',
+} as const;
 
 /** A referral code (spec §4 Referral): pending ('Ожидает') or activated. */
 export const REFERRAL_STATUS_LABELS = {

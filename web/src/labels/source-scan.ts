@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import { latinWordsOutsideLiterals } from './index.ts';
 
@@ -251,19 +249,13 @@ export function scanSource(file: string, source: string, { textsOnly = false } =
   return findings;
 }
 
-/** Every source file under root (tests, test helpers and the labels module's own lists left out). */
-export function sourceFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'test') walk(full);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name)) {
-        files.push(full);
-      }
-    }
-  };
-  walk(root);
-  return files.filter((file) => !file.includes(`${path.sep}labels${path.sep}`)).sort();
+/** True for a source the language test reads: no tests, test helpers, type declarations or this module's lists. */
+export function isScannedSource(file: string): boolean {
+  return (
+    /\.tsx?$/.test(file) &&
+    !/\.test\.tsx?$/.test(file) &&
+    !/\.d\.ts$/.test(file) &&
+    !/(^|\/)test\//.test(file) &&
+    !/(^|\/)labels\//.test(file)
+  );
 }

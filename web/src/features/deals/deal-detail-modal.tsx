@@ -1,3 +1,4 @@
+import { labelOf } from '../../labels/index.ts';
 import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type TransactionDetail } from '@app/shared';
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -53,7 +54,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
           </Row>
           <Row label={DEAL_PAGE_TEXT.profit}>{formatDollars(deal.profit)}</Row>
           <Row label={DEAL_PAGE_TEXT.rate}>{deal.rate}</Row>
-          <Row label={DEAL_PAGE_TEXT.orderType}>{ORDER_TYPE_LABELS[deal.order_type] ?? deal.order_type}</Row>
+          <Row label={DEAL_PAGE_TEXT.orderType}>{labelOf(ORDER_TYPE_LABELS, deal.order_type)}</Row>
           <Row label={DEAL_PAGE_TEXT.created}>{formatDate(deal.created_at)}</Row>
           <Row label={DEAL_PAGE_TEXT.expires}>{formatDate(deal.expires_at)}</Row>
           {deal.paid_at ? <Row label={DEAL_PAGE_TEXT.paid}>{formatDate(deal.paid_at)}</Row> : null}
@@ -84,7 +85,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
               ) : null}
               <StatusBadge status={event.to} />
               <span className="text-gray-500">
-                {event.by ? `${DEAL_ACTOR_LABELS[event.by] ?? event.by} · ` : ''}
+                {event.by ? `${labelOf(DEAL_ACTOR_LABELS, event.by, '—')} · ` : ''}
                 {formatDate(event.at)}
               </span>
             </li>

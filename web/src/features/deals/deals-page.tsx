@@ -1,3 +1,4 @@
+import { dealStatusText } from '../../labels/index.ts';
 import {
   canMoveDeal,
   DEAL_MESSAGES,
@@ -5,7 +6,6 @@ import {
   DEALS_PAGE_STATUSES,
   DEALS_TEXT,
   type DealStatus,
-  dealStatusLabel,
   type Transaction,
 } from '@app/shared';
 import { ArrowLeftRight, SearchX } from 'lucide-react';
@@ -49,7 +49,7 @@ export const DEALS_CARDS_QUERY = '(max-width: 950px)';
 
 const STATUS_OPTIONS: FilterOption[] = DEALS_PAGE_STATUSES.map((status) => ({
   value: status,
-  label: dealStatusLabel(status),
+  label: dealStatusText(status),
 }));
 
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];

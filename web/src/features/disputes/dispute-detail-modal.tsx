@@ -1,3 +1,4 @@
+import { labelOf } from '../../labels/index.ts';
 import { formatDollars } from '@app/shared';
 import {
   DISPUTE_MESSAGES,
@@ -297,7 +298,7 @@ function DetailBody({
         <dl className="divide-y divide-gray-100">
           <Row label={TEXT.amount}>{formatDollars(transaction.amount)}</Row>
           <Row label={TEXT.profit}>{formatDollars(transaction.profit)}</Row>
-          <Row label={TEXT.mode}>{ORDER_TYPE_LABELS[transaction.order_type] ?? transaction.order_type}</Row>
+          <Row label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</Row>
           <Row label={TEXT.bank}>{details.bank.name}</Row>
           <Row label={details.card ? TEXT.card : TEXT.phone}>
             <span className="font-mono">{disputeRequisite(dispute)}</span>
@@ -323,7 +324,7 @@ function DetailBody({
             >
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="font-medium text-gray-900">
-                  {ACTION_LABELS[entry.action] ?? entry.action}
+                  {labelOf(ACTION_LABELS, entry.action, '—')}
                 </span>
                 {entry.status ? <DisputeStatusBadge status={entry.status} /> : null}
               </span>
@@ -336,7 +337,7 @@ function DetailBody({
                 </span>
               ) : null}
               <span className="text-caption text-gray-500">
-                {ACTOR_LABELS[entry.actor_role] ?? entry.actor_role}
+                {labelOf(ACTOR_LABELS, entry.actor_role, '—')}
                 {entry.actor ? ` (${entry.actor})` : ''} · {formatDate(entry.at)}
               </span>
             </li>

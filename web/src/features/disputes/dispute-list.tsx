@@ -1,3 +1,4 @@
+import { labelOf } from '../../labels/index.ts';
 import { formatDollars } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
 import {
@@ -80,7 +81,7 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             <TableCell align="right">
               <span className="font-medium text-gray-900">{formatDollars(dispute.transaction.amount)}</span>
               <span className="block text-caption text-gray-500">
-                {ORDER_TYPE_LABELS[dispute.transaction.order_type] ?? dispute.transaction.order_type} ·{' '}
+                {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} ·{' '}
                 {disputeRequisite(dispute)}
               </span>
             </TableCell>

@@ -1,5 +1,5 @@
 import { groupCardDigits } from '@app/shared';
-import { disputeStatusLabel } from '@app/shared/disputes/messages';
+import { disputeStatusText } from '../../labels/index.ts';
 import { Badge, type BadgeTone } from '../../ui/index.ts';
 import type { Dispute } from './api.ts';
 
@@ -12,11 +12,11 @@ export const DISPUTE_PAGE_TEXT = {
   search: 'Поиск по ID или реквизитам',
   createDispute: 'Create dispute',
   columns: {
-    id: 'Dispute ID',
-    date: 'Creation date',
-    amount: 'Amount',
-    status: 'Status',
-    actions: 'Actions',
+    id: 'ID спора',
+    date: 'Дата создания',
+    amount: 'Сумма',
+    status: 'Статус',
+    actions: 'Действия',
   },
   details: 'Подробнее',
   sort: 'Сортировка',
@@ -62,10 +62,9 @@ export const DISPUTE_PAGE_TEXT = {
     insufficient: 'Недостаточно доказательств',
   },
   verdicts: {
-    merchant: 'Спор будет закрыт в пользу мерчанта (completed_towards_merchant).',
-    trader: 'Спор будет закрыт в пользу трейдера (completed_towards_trader).',
-    insufficient:
-      'Спор уйдёт на дополнительное рассмотрение (deepconsideration) и пропадёт из вашего списка.',
+    merchant: 'Спор будет закрыт в пользу мерчанта.',
+    trader: 'Спор будет закрыт в пользу трейдера.',
+    insufficient: 'Спор уйдёт на дополнительное рассмотрение и пропадёт из вашего списка.',
   },
   createTitle: 'Create dispute',
   transactionId: 'ID транзакции',
@@ -78,24 +77,12 @@ export const DISPUTE_PAGE_TEXT = {
   hash: 'SHA-256',
 } as const;
 
-export const ORDER_TYPE_LABELS: Record<string, string> = { sbp: 'SBP', c2c: 'C2C' };
-
-/** Who did it, as the history's actor_role names them (shared disputeHistoryItemSchema). */
-export const ACTOR_LABELS: Record<string, string> = {
-  support: 'поддержка',
-  trader: 'трейдер',
-  merchant: 'мерчант',
-  timer: 'по сроку',
-};
-
-/** What happened, as the history's action names it (shared disputeHistoryItemSchema). */
-export const ACTION_LABELS: Record<string, string> = {
-  opened: 'спор открыт',
-  status: 'статус изменён',
-  file_added: 'файл загружен',
-  file_deleted: 'файл удалён',
-  comment: 'комментарий поддержки',
-};
+// The label maps live in the one labels module; these names stay for the disputes feature's imports.
+export {
+  DISPUTE_ACTION_LABELS as ACTION_LABELS,
+  DISPUTE_ACTOR_LABELS as ACTOR_LABELS,
+  ORDER_TYPE_LABELS,
+} from '../../labels/index.ts';
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   waiting: 'warning',
@@ -108,7 +95,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
 export function DisputeStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={STATUS_TONES[status] ?? 'neutral'} dot>
-      {disputeStatusLabel(status)}
+      {disputeStatusText(status)}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
-import { TERMINAL_APP_LABELS, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { TERMINAL_APP_LABELS, type TerminalListItem } from '@app/shared';
+import { terminalStatusText } from '../../labels/index.ts';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
@@ -74,7 +75,7 @@ export function DetailsModal({
         <Row label="ID">
           <span className="font-mono text-caption">{terminal.id}</span>
         </Row>
-        <Row label={DETAILS_TEXT.status}>{terminalStatusLabel(terminal.terminal_status_display)}</Row>
+        <Row label={DETAILS_TEXT.status}>{terminalStatusText(terminal.terminal_status_display)}</Row>
         <Row label={DETAILS_TEXT.app}>
           <span data-testid="details-app" data-literal>
             {TERMINAL_APP_LABELS[terminal.app]}
