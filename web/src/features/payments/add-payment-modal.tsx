@@ -14,7 +14,7 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
-import { serverMessages } from '../../api/errors.ts';
+import { readableText, serverMessages } from '../../api/errors.ts';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
@@ -38,14 +38,15 @@ function createFailureMessages(error: unknown): {
   const answer = error instanceof ApiError ? paymentCreateErrorResponse.safeParse(error.body) : null;
   if (!answer?.success) return { fields: {}, toast: serverMessages(error) };
   const errors = answer.data.errors ?? {};
+  const status = error instanceof ApiError ? error.status : 0;
   const fields: Partial<Record<RequisiteField, string>> = {};
   for (const field of REQUISITE_FIELDS) {
     const messages = errors[field];
-    if (messages?.length) fields[field] = messages.join(' ');
+    if (messages?.length) fields[field] = messages.map((message) => readableText(message, status)).join(' ');
   }
-  const toast = [answer.data.detail, ...Object.values(errors).flat()].filter((message): message is string =>
-    Boolean(message),
-  );
+  const toast = [answer.data.detail, ...Object.values(errors).flat()]
+    .filter((message): message is string => Boolean(message))
+    .map((message) => readableText(message, status));
   return { fields, toast };
 }
 
