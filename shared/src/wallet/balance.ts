@@ -1,6 +1,6 @@
 // Zod-free on purpose: the signed-in home page shows the balance card without loading zod.
 import { AUTH_MESSAGES } from '../auth/field-messages.ts';
-import { formatDollars, microToNumber, usdtNumberToMicro } from '../money.ts';
+import { formatUsdtAmount, microToNumber, usdtNumberToMicro } from '../money.ts';
 import type { DashboardProfile } from './dashboard.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 
@@ -14,9 +14,9 @@ export function availableBalance(profile: Pick<DashboardProfile, 'balance' | 'fr
 /** What a hidden amount shows instead of its digits (spec §2 My Balance: masked as asterisks). */
 export const BALANCE_MASK = '******';
 
-/** A balance as the My Balance card shows it: dollars with 2 decimals, or asterisks while hidden. */
+/** A balance as the My Balance card shows it: USDT with 2 decimals ("1 234,50 USDT"), or asterisks while hidden. */
 export function displayBalance(amount: number, hidden: boolean): string {
-  return hidden ? BALANCE_MASK : formatDollars(amount);
+  return hidden ? BALANCE_MASK : formatUsdtAmount(amount);
 }
 
 /** Every text the balance card and the wallet dialogs show (spec §2 Wallet dialogs, §8 Wallet). */

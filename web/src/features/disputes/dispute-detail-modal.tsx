@@ -1,5 +1,5 @@
 import { labelOf } from '../../labels/index.ts';
-import { formatDollars } from '@app/shared';
+import { formatUsdtAmount } from '@app/shared';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_RESOLUTIONS,
@@ -296,8 +296,8 @@ function DetailBody({
       </div>
       <Section title={TEXT.transaction}>
         <dl className="divide-y divide-gray-100">
-          <Row label={TEXT.amount}>{formatDollars(transaction.amount)}</Row>
-          <Row label={TEXT.profit}>{formatDollars(transaction.profit)}</Row>
+          <Row label={TEXT.amount}>{formatUsdtAmount(transaction.amount)}</Row>
+          <Row label={TEXT.profit}>{formatUsdtAmount(transaction.profit)}</Row>
           <Row label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</Row>
           <Row label={TEXT.bank}>{details.bank.name}</Row>
           <Row label={details.card ? TEXT.card : TEXT.phone}>

@@ -1,5 +1,5 @@
 import { labelOf } from '../../labels/index.ts';
-import { formatDollars } from '@app/shared';
+import { formatUsdtAmount } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
 import {
   Button,
@@ -79,7 +79,7 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
             <TableCell align="right">
-              <span className="font-medium text-gray-900">{formatDollars(dispute.transaction.amount)}</span>
+              <span className="font-medium text-gray-900">{formatUsdtAmount(dispute.transaction.amount)}</span>
               <span className="block text-caption text-gray-500">
                 {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} ·{' '}
                 {disputeRequisite(dispute)}
@@ -165,7 +165,7 @@ export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: Dis
                 <div>
                   <dt className="text-caption text-gray-500">{TEXT.amount}</dt>
                   <dd className="font-medium tabular-nums text-gray-900">
-                    {formatDollars(dispute.transaction.amount)}
+                    {formatUsdtAmount(dispute.transaction.amount)}
                   </dd>
                 </div>
                 <div className="col-span-2 min-w-0">

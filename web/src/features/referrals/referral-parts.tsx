@@ -1,4 +1,4 @@
-import { formatDollars } from '@app/shared/money';
+import { formatUsdtAmount } from '@app/shared/money';
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { Copy } from 'lucide-react';
 import { copyText } from '../../ui/copy-text.ts';
@@ -51,7 +51,7 @@ export const REFERRALS_TEXT = {
 
 /** Profit as USDT with 2 decimals and thousands separators: "1,234.50 USDT". */
 export function formatReferralProfit(amount: number): string {
-  return `${formatDollars(amount).replace('$', '')} USDT`;
+  return formatUsdtAmount(amount);
 }
 
 const MONTH_FORMAT = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
