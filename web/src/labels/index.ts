@@ -50,6 +50,9 @@ export const SPEC_LITERALS: readonly string[] = [
   'Reset',
   // Home dashboard cards, their columns and empty texts.
   'User',
+  // The welcome header around the username (its fallback 'User' is English, so the greeting is too).
+  'Welcome back',
+  'Welcome',
   'My Balance',
   'Transaction Summary',
   '24h Hourly',

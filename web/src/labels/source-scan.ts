@@ -84,7 +84,7 @@ const TOAST_CALLS = /^(notify|toast|paymentNotice|notice)\.\w+$/;
 const TEXT_CONST = /(TEXT|TEXTS|LABELS|MESSAGES|STEPS|TITLES|COPY|HINTS|WORDS|NOTES|QUESTIONS|FAQ)$/;
 
 /** A string that reads as an English sentence: a capitalised word, then lower-case words. */
-const SENTENCE = /^[A-Z][a-z]+(?:[ ,'’][A-Za-z'’]+)+[.!?…]?$|^[A-Z][a-z]{2,}[.!?…]?$/;
+const SENTENCE = /^[A-Z][a-z]+(?:[ ,'’][A-Za-z'’]+)+[.!?…]?$|^[A-Z][a-z]{2,}[.!?…]?$|(^|\s)[A-Z][a-z]{2,},?\s+[a-z]{2,}/;
 
 export interface Finding {
   file: string;
@@ -195,6 +195,8 @@ function shownReason(node: ts.Node): 'jsx' | 'prop' | 'toast' | 'texts' | 'maybe
 /** A class list, an identifier, a path or a token: code even where a prop takes words. */
 function looksLikeCode(text: string): boolean {
   const trimmed = text.trim();
+  // CSS (a canvas font, a size): "12px Inter, sans-serif".
+  if (/\b\d+(px|rem|em)\b/.test(trimmed)) return true;
   if (/^[a-z0-9_\-:./#[\]()%!&=,*@>~+]+$/.test(trimmed)) return true;
   const tokens = trimmed.split(/\s+/);
   return tokens.length > 1 && tokens.every((token) => /^[a-z0-9_\-:./#[\]()%!&=*@>~+]+$/.test(token)) &&
