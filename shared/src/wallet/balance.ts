@@ -38,7 +38,7 @@ export const WALLET_TEXT = {
     'Send only USDT-TRC20 to this address. Sending any other asset may result in permanent loss.',
   noAddress: "You don't have a wallet address yet.",
   createWallet: 'Create Wallet',
-  loading: 'Loading...',
+  loading: 'Загрузка...',
   withdrawHeading: 'Withdraw USDT',
   amount: 'Amount',
   walletAddress: 'Wallet Address',

@@ -79,8 +79,6 @@ export const SPEC_LITERALS: readonly string[] = [
   'Send only USDT-TRC20 to this address. Sending any other asset may result in permanent loss.',
   "You don't have a wallet address yet.",
   'Create Wallet',
-  'Loading...',
-  'Loading',
   'Withdraw USDT',
   'Wallet Address',
   'Select from White List',

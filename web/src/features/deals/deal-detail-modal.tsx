@@ -120,7 +120,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
               <ExternalLink size={14} aria-hidden />
             </a>
             <span className="font-mono text-caption text-gray-500" title={deal.receipt.sha256}>
-              SHA-256 {shortHash(deal.receipt.sha256)}
+              SHA-256 <span data-literal>{shortHash(deal.receipt.sha256)}</span>
             </span>
           </div>
         ) : (

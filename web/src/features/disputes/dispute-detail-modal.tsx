@@ -96,7 +96,7 @@ function FileList({
                   <ExternalLink size={13} aria-hidden className="shrink-0" />
                 </a>
                 <p className="font-mono text-caption text-gray-500" title={file.sha256}>
-                  {TEXT.hash} {shortHash(file.sha256)} · {formatDate(file.created_at)}
+                  {TEXT.hash} <span data-literal>{shortHash(file.sha256)}</span> · {formatDate(file.created_at)}
                 </p>
               </div>
               {canDelete ? (
@@ -332,7 +332,7 @@ function DetailBody({
                 <span className="text-gray-700">
                   {entry.file.name}{' '}
                   <span className="font-mono text-caption text-gray-500" title={entry.file.sha256}>
-                    {TEXT.hash} {shortHash(entry.file.sha256)}
+                    {TEXT.hash} <span data-literal>{shortHash(entry.file.sha256)}</span>
                   </span>
                 </span>
               ) : null}

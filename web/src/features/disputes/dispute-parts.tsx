@@ -7,7 +7,7 @@ import type { Dispute } from './api.ts';
 export const DISPUTE_PAGE_TEXT = {
   title: 'Disputes',
   description: 'Споры между мерчантами и трейдерами, с доказательствами.',
-  statusFilter: 'Статус',
+  statusFilter: 'Статусы',
   allStatuses: 'Все статусы',
   search: 'Поиск по ID или реквизитам',
   createDispute: 'Create dispute',

@@ -140,10 +140,10 @@ describe('DisputesPage: role, list, filters', () => {
       expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
     }
     const row = within(rows[0]!);
-    expect(row.getByText('$1,234.50')).toBeInTheDocument();
-    expect(row.getByText('Waiting for evidence')).toBeInTheDocument();
+    expect(row.getByText('1 234,50 USDT')).toBeInTheDocument();
+    expect(row.getByText('Ожидание доказательств')).toBeInTheDocument();
     expect(row.getByText('25.11.2026 14:05')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('completed_towards_trader')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Решён в пользу трейдера')).toBeInTheDocument();
     expect(Object.fromEntries(listUrls()[0]!.searchParams)).toEqual({
       page: '1',
       page_size: '10',
@@ -209,8 +209,8 @@ describe('DisputesPage: role, list, filters', () => {
     await screen.findAllByTestId('dispute-row');
     await user.click(screen.getByRole('button', { name: TEXT.statusFilter }));
     const panel = screen.getByRole('dialog', { name: TEXT.statusFilter });
-    await user.click(within(panel).getByLabelText('Waiting for evidence'));
-    await user.click(within(panel).getByLabelText('deepconsideration'));
+    await user.click(within(panel).getByLabelText('Ожидание доказательств'));
+    await user.click(within(panel).getByLabelText('Дополнительное рассмотрение'));
     await waitFor(() =>
       expect(listUrls().at(-1)?.searchParams.get('status')).toBe('waiting,deepconsideration'),
     );
@@ -317,8 +317,8 @@ describe('DisputesPage: detail', () => {
     await openFirst(user);
     const detail = await screen.findByTestId('dispute-detail');
     expect(callsTo('POST', API.disputes.block).map((call) => call.body)).toEqual([{ dispute_id: item.id }]);
-    expect(within(detail).getByText('$16.22')).toBeInTheDocument();
-    expect(within(detail).getByText('$0.32')).toBeInTheDocument();
+    expect(within(detail).getByText('16,22 USDT')).toBeInTheDocument();
+    expect(within(detail).getByText('0,32 USDT')).toBeInTheDocument();
     expect(within(detail).getByText('SBP')).toBeInTheDocument();
     expect(within(detail).getByText('+79991234567')).toBeInTheDocument();
     expect(within(detail).getByText('₽')).toBeInTheDocument();
