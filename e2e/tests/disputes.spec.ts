@@ -96,7 +96,7 @@ for (const width of [375, 1280]) {
     test.setTimeout(120_000);
     const balance = traderContext.pages()[0]!;
     await balance.goto('/');
-    await expect(balance.getByTestId('balance-total')).toHaveText('$100.00');
+    await expect(balance.getByTestId('balance-total')).toHaveText('100,00 USDT');
 
     const order = await paidOrder(request, `${1000 + width}.00`);
     const disputeId = await openDispute(request, order.id);
@@ -106,7 +106,7 @@ for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       const dialog = await openNewestDetail(page);
       await expect(dialog.getByText(disputeId).first()).toBeVisible();
-      await expect(dialog.getByText('Waiting for evidence').first()).toBeVisible();
+      await expect(dialog.getByText('Ожидание доказательств').first()).toBeVisible();
       // spec §6: a trader sees the trader's side only.
       await expect(dialog.getByText('payment.png')).toHaveCount(0);
       await dialog.getByLabel('Выбрать файлы').setInputFiles({
@@ -157,8 +157,8 @@ for (const width of [375, 1280]) {
       });
       expect(((await merchantView.json()) as { status: string }).status).toBe('canceled');
       await balance.goto('/');
-      await expect(balance.getByTestId('balance-total')).toHaveText('$100.00');
-      await expect(balance.getByTestId('balance-frozen')).toHaveText('$0.00');
+      await expect(balance.getByTestId('balance-total')).toHaveText('100,00 USDT');
+      await expect(balance.getByTestId('balance-frozen')).toHaveText('0,00 USDT');
     });
   });
 }
