@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { markFirstVisit } from '../auth/first-visit.ts';
 import type { TransactionChartProps } from './transaction-chart.tsx';
@@ -253,7 +254,7 @@ describe('Last Transaction card', () => {
 
   afterEach(() => setViewportWidth(1024));
 
-  it('shows ID, Date, Amount, Profit, Bank and Progress (the status badge) in dollars', async () => {
+  it('shows ID, Date, Amount, Profit, Bank and Progress (the status label) in USDT', async () => {
     setup(
       false,
       withTransactions([
@@ -277,6 +278,10 @@ describe('Last Transaction card', () => {
     expect(first.getByText('Завершена')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('—')).toBeInTheDocument();
     expect(within(region()).getByRole('link', { name: 'Все сделки' })).toHaveAttribute('href', '/deal');
+    // One language per card: Russian, with only the spec's English titles, columns and buttons.
+    for (const name of ['Last Transaction', 'My Balance', 'Transaction Summary', 'Threat by terminals']) {
+      expect(latinOutsideLiterals(screen.getByRole('region', { name }))).toEqual([]);
+    }
   });
 
   it('shows 5 per page', async () => {

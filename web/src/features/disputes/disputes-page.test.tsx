@@ -3,6 +3,7 @@ import { DISPUTE_MESSAGES } from '@app/shared/disputes/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
@@ -144,6 +145,7 @@ describe('DisputesPage: role, list, filters', () => {
     expect(row.getByText('Ожидание доказательств')).toBeInTheDocument();
     expect(row.getByText('25.11.2026 14:05')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Решён в пользу трейдера')).toBeInTheDocument();
+    expect(latinOutsideLiterals(screen.getByTestId('disputes-list'))).toEqual([]);
     expect(Object.fromEntries(listUrls()[0]!.searchParams)).toEqual({
       page: '1',
       page_size: '10',
