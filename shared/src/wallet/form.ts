@@ -98,6 +98,7 @@ export const WITHDRAW_SUMMARY_TEXT = {
 
 /** "12,5 USDT": every digit the amount has (up to 6 decimals), with the ru-RU decimal comma. */
 export function usdtText(amount: string | number): string {
-  const digits = typeof amount === 'number' ? formatUsdt(parseUsdt(amount.toFixed(USDT_DECIMALS)) ?? 0n) : amount;
+  const digits =
+    typeof amount === 'number' ? formatUsdt(parseUsdt(amount.toFixed(USDT_DECIMALS)) ?? 0n) : amount;
   return `${digits.replace('.', ',')}\u00a0USDT`;
 }

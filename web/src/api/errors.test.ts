@@ -5,11 +5,11 @@ import {
   answerFieldText,
   applyFormError,
   errorText,
-  loadErrorText,
-  readableText,
   formErrorState,
+  loadErrorText,
   otpErrorText,
   parseErrorBody,
+  readableText,
   serverErrorText,
   serverFieldErrors,
   serverMessages,
@@ -160,10 +160,18 @@ describe('no server English on the screen (issue 25)', () => {
   });
 
   it("turns 'Error: Internal Server Error' into the spec's 'Error: {message}' with a Russian message", () => {
-    const proxy = new ApiError(500, { error: 'Internal Server Error', statusCode: 500 }, 'Internal Server Error');
+    const proxy = new ApiError(
+      500,
+      { error: 'Internal Server Error', statusCode: 500 },
+      'Internal Server Error',
+    );
     expect(loadErrorText(proxy)).toBe(`Error: ${HTTP_ERROR_TEXT.internal}`);
-    expect(loadErrorText(new ApiError(404, { detail: 'Профиль не найден' }, 'x'))).toBe('Error: Профиль не найден');
-    expect(loadErrorText(new ApiError(0, null, 'Нет связи с сервером', 'network'))).toBe('Error: Нет связи с сервером');
+    expect(loadErrorText(new ApiError(404, { detail: 'Профиль не найден' }, 'x'))).toBe(
+      'Error: Профиль не найден',
+    );
+    expect(loadErrorText(new ApiError(0, null, 'Нет связи с сервером', 'network'))).toBe(
+      'Error: Нет связи с сервером',
+    );
     expect(loadErrorText(new TypeError('Failed to fetch'))).toBe(`Error: ${GENERIC_ERROR}`);
   });
 

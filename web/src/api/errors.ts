@@ -171,7 +171,9 @@ export function walletErrorText(error: unknown, fallback: string): string {
   const parsed = parseErrorBody(error.body, error.status);
   const text = parsed.popup ?? Object.values(parsed.fields).join(' ');
   if (text) return text;
-  return error.status === 0 && error instanceof Error && error.message ? readableText(error.message) : fallback;
+  return error.status === 0 && error instanceof Error && error.message
+    ? readableText(error.message)
+    : fallback;
 }
 
 /**

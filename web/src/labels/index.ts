@@ -236,7 +236,9 @@ export function latinWordsOutsideLiterals(text: string): string[] {
     .replace(/\{[^}]*\}/g, ' ');
   for (const literal of REMOVABLE) rest = removeLiteral(rest, literal);
   // A single letter is a placeholder's start ('T…' of a Tron address), not a word.
-  return (rest.match(LATIN_WORD) ?? []).filter((word) => word.length > 1 && !LOANWORDS.has(word.toLowerCase()));
+  return (rest.match(LATIN_WORD) ?? []).filter(
+    (word) => word.length > 1 && !LOANWORDS.has(word.toLowerCase()),
+  );
 }
 
 /**

@@ -64,11 +64,17 @@ describe('status label maps', () => {
 
 describe('the language check', () => {
   it('accepts Russian, spec literals, loanwords and product names, and reports English words', () => {
-    expect(latinWordsOutsideLiterals('Сделка 12,97 USDT через SBP, QR-код, SMS Gateway for Android')).toEqual([]);
+    expect(latinWordsOutsideLiterals('Сделка 12,97 USDT через SBP, QR-код, SMS Gateway for Android')).toEqual(
+      [],
+    );
     expect(latinWordsOutsideLiterals('Help & Supports · Log Out · My Balance')).toEqual([]);
     expect(latinWordsOutsideLiterals('Отправьте боту /start, код PARTNER-2024, почта a@b.ru')).toEqual([]);
     expect(latinWordsOutsideLiterals('Статус: pending')).toEqual(['pending']);
-    expect(latinWordsOutsideLiterals('Error: Internal Server Error')).toEqual(['Internal', 'Server', 'Error']);
+    expect(latinWordsOutsideLiterals('Error: Internal Server Error')).toEqual([
+      'Internal',
+      'Server',
+      'Error',
+    ]);
     expect(latinWordsOutsideLiterals('Supports')).toEqual(['Supports']);
   });
 });

@@ -18,7 +18,8 @@ function findings(sources: Record<string, string>, textsOnly: boolean): string[]
     .filter(([file]) => isScannedSource(file))
     .flatMap(([file, text]) =>
       scanSource(file, text, { textsOnly }).map(
-        (finding) => `${finding.file}:${finding.line} ${JSON.stringify(finding.text)} → ${finding.words.join(', ')}`,
+        (finding) =>
+          `${finding.file}:${finding.line} ${JSON.stringify(finding.text)} → ${finding.words.join(', ')}`,
       ),
     );
 }
@@ -39,7 +40,10 @@ describe('the language rule in the sources', () => {
 
   it('finds an English text added to a component', () => {
     const source = `export function Card() { return <section title="Recent payments"><h2>Последние</h2><p>No data</p></section>; }`;
-    expect(scanSource('card.tsx', source).map((finding) => finding.text)).toEqual(['Recent payments', 'No data']);
+    expect(scanSource('card.tsx', source).map((finding) => finding.text)).toEqual([
+      'Recent payments',
+      'No data',
+    ]);
   });
 
   it('leaves class names, keys, comparisons and literal elements alone', () => {
@@ -55,6 +59,9 @@ describe('the language rule in the sources', () => {
   it('reads toasts and the consts of texts', () => {
     const source = `const PAGE_TEXT = { id: 'Dispute ID', ok: 'Готово' } as const;
       export const save = () => notify.error('Failed to save');`;
-    expect(scanSource('page.ts', source).map((finding) => finding.text)).toEqual(['Dispute ID', 'Failed to save']);
+    expect(scanSource('page.ts', source).map((finding) => finding.text)).toEqual([
+      'Dispute ID',
+      'Failed to save',
+    ]);
   });
 });

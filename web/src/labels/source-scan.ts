@@ -84,7 +84,8 @@ const TOAST_CALLS = /^(notify|toast|paymentNotice|notice)\.\w+$/;
 const TEXT_CONST = /(TEXT|TEXTS|LABELS|MESSAGES|STEPS|TITLES|COPY|HINTS|WORDS|NOTES|QUESTIONS|FAQ)$/;
 
 /** A string that reads as an English sentence: a capitalised word, then lower-case words. */
-const SENTENCE = /^[A-Z][a-z]+(?:[ ,'’][A-Za-z'’]+)+[.!?…]?$|^[A-Z][a-z]{2,}[.!?…]?$|(^|\s)[A-Z][a-z]{2,},?\s+[a-z]{2,}/;
+const SENTENCE =
+  /^[A-Z][a-z]+(?:[ ,'’][A-Za-z'’]+)+[.!?…]?$|^[A-Z][a-z]{2,}[.!?…]?$|(^|\s)[A-Z][a-z]{2,},?\s+[a-z]{2,}/;
 
 export interface Finding {
   file: string;
@@ -106,7 +107,11 @@ function calleeName(expression: ts.Expression): string {
 const LITERAL_TAGS = new Set(['code', 'kbd', 'Code', 'Ui', 'CopyField']);
 
 function isLiteralElement(node: ts.Node): boolean {
-  const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : null;
+  const opening = ts.isJsxElement(node)
+    ? node.openingElement
+    : ts.isJsxSelfClosingElement(node)
+      ? node
+      : null;
   if (!opening) return false;
   if (LITERAL_TAGS.has(opening.tagName.getText())) return true;
   return opening.attributes.properties.some(
@@ -121,15 +126,23 @@ function insideLiteral(node: ts.Node): boolean {
 }
 
 /** Aria props a screen reader says aloud; the other aria-* props hold tokens. */
-const SPOKEN_ARIA = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder']);
+const SPOKEN_ARIA = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'aria-placeholder',
+]);
 
 /** Object keys whose values are code (class names, positions, variants). */
-const CODE_KEYS = /^(class\w*|style|position|variant|tone|size|type|key|id|value|href|to|path|hash|icon|mode|name|testId|app|field|section|queryKey|method|accept)$/i;
+const CODE_KEYS =
+  /^(class\w*|style|position|variant|tone|size|type|key|id|value|href|to|path|hash|icon|mode|name|testId|app|field|section|queryKey|method|accept)$/i;
 
 /** True inside the initialiser of a const of texts (see TEXT_CONST). */
 function inTextConst(node: ts.Node): boolean {
   for (let parent = node.parent; parent; parent = parent.parent) {
-    if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return TEXT_CONST.test(parent.name.text);
+    if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name))
+      return TEXT_CONST.test(parent.name.text);
   }
   return false;
 }
@@ -179,7 +192,11 @@ function shownReason(node: ts.Node): 'jsx' | 'prop' | 'toast' | 'texts' | 'maybe
       if (CODE_PROPS.has(prop) || prop.startsWith('data-') || /^on[A-Z]/.test(prop)) return null;
       return 'prop';
     }
-    if (ts.isJsxExpression(parent) && parent.parent && (ts.isJsxElement(parent.parent) || ts.isJsxFragment(parent.parent)))
+    if (
+      ts.isJsxExpression(parent) &&
+      parent.parent &&
+      (ts.isJsxElement(parent.parent) || ts.isJsxFragment(parent.parent))
+    )
       return 'jsx';
     if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
       return TEXT_CONST.test(parent.name.text) ? 'texts' : 'maybe';
@@ -199,13 +216,17 @@ function looksLikeCode(text: string): boolean {
   if (/\b\d+(px|rem|em)\b/.test(trimmed)) return true;
   if (/^[a-z0-9_\-:./#[\]()%!&=,*@>~+]+$/.test(trimmed)) return true;
   const tokens = trimmed.split(/\s+/);
-  return tokens.length > 1 && tokens.every((token) => /^[a-z0-9_\-:./#[\]()%!&=*@>~+]+$/.test(token)) &&
-    tokens.some((token) => /[-:]/.test(token));
+  return (
+    tokens.length > 1 &&
+    tokens.every((token) => /^[a-z0-9_\-:./#[\]()%!&=*@>~+]+$/.test(token)) &&
+    tokens.some((token) => /[-:]/.test(token))
+  );
 }
 
 function literalTexts(node: ts.Node): string[] {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
   return [];
 }
 
@@ -214,7 +235,13 @@ function literalTexts(node: ts.Node): string[] {
  * modules, which the server reads too) only the consts of texts and sentences count.
  */
 export function scanSource(file: string, source: string, { textsOnly = false } = {}): Finding[] {
-  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sourceFile = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const findings: Finding[] = [];
   const report = (node: ts.Node, text: string) => {
     const words = latinWordsOutsideLiterals(text);

@@ -1,5 +1,5 @@
-import { dealStatusText } from '../labels/index.ts';
 import type { ReactNode } from 'react';
+import { dealStatusText } from '../labels/index.ts';
 import { cx } from './cx.ts';
 
 export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info' | 'muted';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, PASSWORD_REQUIREMENTS, type PasswordStrength, passwordStrength } from '@app/shared';
-import { PASSWORD_STRENGTH_LABELS } from '../../labels/index.ts';
 import { Check, X } from 'lucide-react';
+import { PASSWORD_STRENGTH_LABELS } from '../../labels/index.ts';
 import { cx } from '../../ui/index.ts';
 
 const LEVEL_STYLE: Record<PasswordStrength, { bar: string; text: string }> = {

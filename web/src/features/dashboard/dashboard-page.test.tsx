@@ -3,10 +3,10 @@ import { CHART_RANGE_LABELS, type ChartResponse } from '@app/shared/wallet/dashb
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
-import { latinOutsideLiterals } from '../../labels/index.ts';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { markFirstVisit } from '../auth/first-visit.ts';
 import type { TransactionChartProps } from './transaction-chart.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useIsLead } from '../../api/lead-store.ts';
 import { loadErrorText } from '../../api/errors.ts';
+import { useIsLead } from '../../api/lead-store.ts';
 import { Avatar, OverlayLoader, useMediaQuery, useStepsAfterFirstPaint } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { isFirstVisit } from '../auth/first-visit.ts';

@@ -1,10 +1,18 @@
-import { labelOf } from '../../labels/index.ts';
 import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type TransactionDetail } from '@app/shared';
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
-import { Button, ErrorState, formatDate, formatDecimalText, Modal, Skeleton, StatusBadge } from '../../ui/index.ts';
+import {
+  Button,
+  ErrorState,
+  formatDate,
+  formatDecimalText,
+  Modal,
+  Skeleton,
+  StatusBadge,
+} from '../../ui/index.ts';
 import { useDealDetail } from './api.ts';
 import {
   DEAL_ACTOR_LABELS,
@@ -50,7 +58,9 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
           <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
           <Row label={DEAL_PAGE_TEXT.amountUsdt}>
             {formatUsdtAmount(deal.amount)}
-            <span className="ml-1.5 font-normal text-gray-500">({formatDecimalText(deal.amount_usdt)} USDT)</span>
+            <span className="ml-1.5 font-normal text-gray-500">
+              ({formatDecimalText(deal.amount_usdt)} USDT)
+            </span>
           </Row>
           <Row label={DEAL_PAGE_TEXT.profit}>{formatUsdtAmount(deal.profit)}</Row>
           <Row label={DEAL_PAGE_TEXT.rate}>{formatDecimalText(String(deal.rate))}</Row>

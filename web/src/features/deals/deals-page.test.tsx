@@ -9,10 +9,10 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { authUser } from '../../test/session-fixtures.ts';
-import { latinOutsideLiterals } from '../../labels/index.ts';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { DATE_RANGE_TEXT, notify } from '../../ui/index.ts';
 import type { AuthUser } from '../auth/api.ts';

@@ -1,4 +1,3 @@
-import { dealStatusText } from '../../labels/index.ts';
 import {
   canMoveDeal,
   DEAL_MESSAGES,
@@ -10,6 +9,7 @@ import {
 } from '@app/shared';
 import { ArrowLeftRight, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { dealStatusText } from '../../labels/index.ts';
 import {
   cx,
   DateRangeFilter,

@@ -1,4 +1,3 @@
-import { labelOf } from '../../labels/index.ts';
 import { formatUsdtAmount } from '@app/shared';
 import {
   DISPUTE_MESSAGES,
@@ -12,6 +11,7 @@ import {
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import {
   Button,
   ConfirmModal,
@@ -96,7 +96,8 @@ function FileList({
                   <ExternalLink size={13} aria-hidden className="shrink-0" />
                 </a>
                 <p className="font-mono text-caption text-gray-500" title={file.sha256}>
-                  {TEXT.hash} <span data-literal>{shortHash(file.sha256)}</span> · {formatDate(file.created_at)}
+                  {TEXT.hash} <span data-literal>{shortHash(file.sha256)}</span> ·{' '}
+                  {formatDate(file.created_at)}
                 </p>
               </div>
               {canDelete ? (
@@ -323,9 +324,7 @@ function DetailBody({
               className="flex flex-col gap-0.5 rounded-lg bg-gray-50 px-3 py-2 text-small"
             >
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium text-gray-900">
-                  {labelOf(ACTION_LABELS, entry.action, '—')}
-                </span>
+                <span className="font-medium text-gray-900">{labelOf(ACTION_LABELS, entry.action, '—')}</span>
                 {entry.status ? <DisputeStatusBadge status={entry.status} /> : null}
               </span>
               {entry.file ? (

@@ -1,6 +1,6 @@
-import { labelOf } from '../../labels/index.ts';
 import { formatUsdtAmount } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
+import { labelOf } from '../../labels/index.ts';
 import {
   Button,
   Card,
@@ -79,10 +79,11 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
             <TableCell align="right">
-              <span className="font-medium text-gray-900">{formatUsdtAmount(dispute.transaction.amount)}</span>
+              <span className="font-medium text-gray-900">
+                {formatUsdtAmount(dispute.transaction.amount)}
+              </span>
               <span className="block text-caption text-gray-500">
-                {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} ·{' '}
-                {disputeRequisite(dispute)}
+                {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} · {disputeRequisite(dispute)}
               </span>
             </TableCell>
             <TableCell>

@@ -1,12 +1,12 @@
 import { filterSearch } from '@app/shared';
 import { DISPUTE_MESSAGES, DISPUTE_STATUSES } from '@app/shared/disputes/messages';
-import { disputeStatusText } from '../../labels/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Scale, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { answerFieldText } from '../../api/errors.ts';
+import { disputeStatusText } from '../../labels/index.ts';
 import {
   Alert,
   Button,

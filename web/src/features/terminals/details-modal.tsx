@@ -1,8 +1,8 @@
 import { TERMINAL_APP_LABELS, type TerminalListItem } from '@app/shared';
-import { terminalStatusText } from '../../labels/index.ts';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { terminalStatusText } from '../../labels/index.ts';
 import { Alert, Button, formatDate, Modal, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
 import { displayCharge } from './device-card.tsx';

@@ -1,8 +1,8 @@
 import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem } from '@app/shared';
-import { terminalStatusText } from '../../labels/index.ts';
 import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { terminalStatusText } from '../../labels/index.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
 import { useSetTerminalStatus } from './api.ts';

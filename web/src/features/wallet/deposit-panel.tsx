@@ -59,7 +59,8 @@ function CreateWallet() {
       // 'exists' needs nothing here: the hook has put the address in the cache and the view switches to it.
       const answer: { status?: string; message?: string } = await request.mutateAsync();
       if (answer.status === 'otp_sent') setOtpOpen(true);
-      else if (answer.status !== 'exists') notify.error(answer.message ? readableText(answer.message) : WALLET_TEXT.requestWalletFailed);
+      else if (answer.status !== 'exists')
+        notify.error(answer.message ? readableText(answer.message) : WALLET_TEXT.requestWalletFailed);
     } catch (error) {
       notify.error(walletErrorText(error, WALLET_TEXT.requestWalletFailed));
     }

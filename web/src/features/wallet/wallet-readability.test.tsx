@@ -60,7 +60,9 @@ describe('Wallet Management: a wallet people can read', () => {
       {
         ...withAddress,
         [`GET ${API.wallet.withdrawLimits}`]: { body: { fee: 1, minimum: 10 } },
-        [`POST ${API.wallet.withdrawRequest}`]: { body: { message: 'Код для подтверждения вывода отправлен на почту' } },
+        [`POST ${API.wallet.withdrawRequest}`]: {
+          body: { message: 'Код для подтверждения вывода отправлен на почту' },
+        },
         [`POST ${API.wallet.withdrawVerify}`]: {
           body: {
             message: 'Заявка на вывод отправлена',
