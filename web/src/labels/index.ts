@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@app/shared/brand';
+import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { TERMINAL_APP_LABELS } from '@app/shared/terminals/forwarder-apps';
 import { WITHDRAWAL_STATUS_LABELS } from '@app/shared/wallet/messages';
 
@@ -356,8 +357,8 @@ export const PASSWORD_STRENGTH_LABELS = {
 
 /** A referral code (spec §4 Referral): pending ('Ожидает') or activated. */
 export const REFERRAL_STATUS_LABELS = {
-  pending: 'Ожидает',
-  used: 'Активирован',
+  pending: REFERRAL_MESSAGES.pending,
+  used: REFERRAL_MESSAGES.activated,
 } as const;
 
 /** How the payer pays (a deal's or dispute's order_type). */
