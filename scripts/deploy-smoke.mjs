@@ -392,6 +392,19 @@ async function runChecks(topology) {
     assert(first.upstream !== second.upstream, `both checks went to ${first.upstream}`);
   });
 
+  await check(
+    "the signed-in home page's first paint is rendered by the server from the app's components",
+    async () => {
+      assert(cookie, 'no signed-in trader (the sign-up check failed)');
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const home = await call('GET', '/', { cookie });
+        expectStatus(home, 200, `signed-in GET / on ${home.upstream}`);
+        assert(home.text.includes('<div id="boot-shell"'), `no first paint on ${home.upstream}`);
+        assert(home.text.includes(email), `the first paint does not name the user on ${home.upstream}`);
+      }
+    },
+  );
+
   await check('a merchant order created on one instance is read through the other', async () => {
     assert(cookie, 'no signed-in trader (the sign-up check failed)');
     await topology.admin(['rate-set', '92.50']);

@@ -33,9 +33,10 @@ function buildWhenStale(label, output, sources, command) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The web build's last output: its server entry (`vite build --ssr` runs after the client build).
 buildWhenStale(
   'web app',
-  'web/dist/index.html',
+  'web/dist/.ssr/home-shell.mjs',
   ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared/src'],
   ['npm', 'run', 'build', '-w', 'web'],
 );

@@ -100,63 +100,106 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 const apiPublicOrigin = new URL(process.env.PUBLIC_URL ?? `http://localhost:${apiPort}`).origin;
 const apiPrefix = process.env.VITE_API_PREFIX ?? '/backend';
 
-/**
- * Modules the build swaps for their production form. It renders with Preact's React-compatible layer instead
- * of react-dom (ARCHITECTURE.md, "Preact in the build"): react-dom was 202 kB of the 360 kB entry chunk that
- * every page waits for. Tests and the dev server keep React and react-router's development build.
- */
-const PRODUCTION_ALIASES = [
-  // react-router's package exports name only its development build (remix-run/react-router#12532, #14753: dev
-  // warnings and checks on every render); the build takes the production one it ships beside it.
-  {
-    find: /^react-router$/,
-    replacement: path.join(here, '../node_modules/react-router/dist/production/index.mjs'),
-  },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+const REACT_ROUTER_DEV_FLAG = /\bvar ENABLE_DEV_WARNINGS = true;/;
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), cspSafeSonner(), deliveryFiles()],
+/**
+ * react-router's package exports name only its development build (remix-run/react-router#12532, #14753), and
+ * it has no `production` condition to ask for the other. The two builds differ in one line, this flag, which
+ * runs warnings on every route render and keeps their texts in the bundle; the build sets it as the
+ * production build does. Fails the build if react-router changes shape.
+ */
+function reactRouterProductionBuild(): Plugin {
+  let replaced = false;
+  return {
+    name: 'app:react-router-production',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]development[\\/]/.test(id)) return null;
+      if (!REACT_ROUTER_DEV_FLAG.test(code)) return null;
+      replaced = true;
+      return { code: code.replace(REACT_ROUTER_DEV_FLAG, 'var ENABLE_DEV_WARNINGS = false;'), map: null };
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error('react-router no longer defines ENABLE_DEV_WARNINGS: revisit its production build');
+    },
+  };
+}
+
+/**
+ * The server's entry into the app (`vite build --ssr`, the second half of `npm run build`): one self-contained
+ * module in dist/.ssr (a dot-folder, never served) that renders the signed-in home page's first paint from the
+ * app's components; server/src/web/home-page.ts loads it. React and the rest are bundled in, because the
+ * server's production install has none of the web app's packages.
+ */
+const SSR_ENTRY = path.join(here, 'src/home-shell-server.tsx');
+const SSR_OUT_DIR = path.join(outDir, '.ssr');
+
+const ssrBuild = {
+  outDir: SSR_OUT_DIR,
+  emptyOutDir: true,
+  copyPublicDir: false,
+  ssr: SSR_ENTRY,
+  sourcemap: false,
+  rolldownOptions: {
+    input: SSR_ENTRY,
+    output: { format: 'esm' as const, entryFileNames: 'home-shell.mjs', codeSplitting: false },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cspSafeSonner(),
+    reactRouterProductionBuild(),
+    ...(isSsrBuild ? [] : [deliveryFiles()]),
+  ],
+  // The server bundle: every package inside it, and React's production build (no process.env check at run time).
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   resolve: {
     alias: [
       // Radix's scroll lock injects <style> elements through this package; ours adopts style sheets (CSP).
       { find: 'react-style-singleton', replacement: path.join(here, 'src/app/csp-style-singleton.ts') },
-      ...(command === 'build' ? PRODUCTION_ALIASES : []),
     ],
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // Maps without a sourceMappingURL comment; deliveryFiles() moves them out of the public folder.
-    sourcemap: 'hidden',
-    // .vite/manifest.json: the e2e budget test reads which chunks a route loads.
-    manifest: true,
-    rolldownOptions: {
-      // The second entry is the signed-in home page's (src/home-boot.ts): it loads main.tsx after the first paint.
-      input: { index: path.join(here, 'index.html'), 'home-boot': path.join(here, 'src/home-boot.ts') },
-      output: {
-        // One small chunk for the icons every page uses, instead of one request per icon.
-        codeSplitting: {
-          groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, includeDependenciesRecursively: false },
-          ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir,
+        emptyOutDir: true,
+        // Maps without a sourceMappingURL comment; deliveryFiles() moves them out of the public folder.
+        sourcemap: 'hidden',
+        // .vite/manifest.json: the e2e budget test reads which chunks a route loads.
+        manifest: true,
+        rolldownOptions: {
+          // The second entry is the signed-in home page's (src/home-boot.ts): it loads main.tsx after the first paint.
+          input: { index: path.join(here, 'index.html'), 'home-boot': path.join(here, 'src/home-boot.ts') },
+          output: {
+            // One small chunk for the icons every page uses, instead of one request per icon.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'icons',
+                  test: /node_modules[\\/]lucide-react/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+          treeshake: {
+            // The shared package and the design-system modules only declare things (zod schemas, constants,
+            // components); their top-level calls have no effect outside the module. Saying so lets a page that
+            // needs one constant from the '@app/shared' or 'ui/index.ts' barrel leave zod and Radix behind.
+            // Except zod-messages.ts: its z.config call installs the Russian messages wherever schemas load.
+            moduleSideEffects: (id: string) =>
+              /\/shared\/src\/zod-messages\.ts$/.test(id) ||
+              !(/\/shared\/src\/.*\.ts$/.test(id) || /\/web\/src\/ui\/.*\.tsx?$/.test(id)),
+          },
         },
       },
-      treeshake: {
-        // The shared package and the design-system modules only declare things (zod schemas, constants,
-        // components); their top-level calls have no effect outside the module. Saying so lets a page that
-        // needs one constant from the '@app/shared' or 'ui/index.ts' barrel leave zod and Radix behind.
-        // Except zod-messages.ts: its z.config call installs the Russian messages wherever schemas load.
-        moduleSideEffects: (id: string) =>
-          /\/shared\/src\/zod-messages\.ts$/.test(id) ||
-          !(/\/shared\/src\/.*\.ts$/.test(id) || /\/web\/src\/ui\/.*\.tsx?$/.test(id)),
-      },
-    },
-  },
   server: {
     proxy: {
       [apiPrefix]: {

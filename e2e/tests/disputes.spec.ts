@@ -21,6 +21,9 @@ const MERCHANT_PNG = Buffer.from(
   'base64',
 );
 
+/** The merchant's statement: the reason the trader and support read in the detail. */
+const MERCHANT_REASON = 'Клиент оплатил, трейдер не подтвердил';
+
 let merchantKey: string;
 let traderAccount: { email: string; password: string };
 let supportAccount: { email: string; password: string };
@@ -70,7 +73,7 @@ async function openDispute(request: APIRequestContext, orderId: string): Promise
   const answer = await request.post(`${API_BASE}${API.merchant.disputes(orderId)}`, {
     headers: { Authorization: `Bearer ${merchantKey}`, 'Idempotency-Key': randomUUID() },
     multipart: {
-      reason: 'Клиент оплатил, трейдер не подтвердил',
+      reason: MERCHANT_REASON,
       files: { name: 'payment.png', mimeType: 'image/png', buffer: MERCHANT_PNG },
     },
   });
@@ -107,6 +110,17 @@ for (const width of [375, 1280]) {
       const dialog = await openNewestDetail(page);
       await expect(dialog.getByText(disputeId).first()).toBeVisible();
       await expect(dialog.getByText('Ожидание доказательств').first()).toBeVisible();
+      // Why the dispute exists: the merchant's statement, said to be the merchant's.
+      const reason = dialog.getByTestId('dispute-reason');
+      await expect(reason).toBeVisible();
+      await expect(reason).toContainText('Заявление мерчанта');
+      await expect(reason).toContainText(MERCHANT_REASON);
+      // The amount as paid, in rubles, with its USDT beside it; no dollar sign anywhere in the detail.
+      await expect(dialog.getByTestId('dispute-detail-amount')).toContainText(
+        new RegExp(`^${String(1000 + width).replace(/\B(?=(\d{3})+$)/g, '\\s')},00\\s₽`),
+      );
+      await expect(dialog.getByTestId('dispute-detail-amount')).toContainText('USDT');
+      await expect(dialog).not.toContainText('$');
       // spec §6: a trader sees the trader's side only.
       await expect(dialog.getByText('payment.png')).toHaveCount(0);
       await dialog.getByLabel('Выбрать файлы').setInputFiles({
@@ -129,6 +143,7 @@ for (const width of [375, 1280]) {
       await signIn(page, supportAccount.email, supportAccount.password);
       const dialog = await openNewestDetail(page);
       await expect(dialog.getByText(disputeId).first()).toBeVisible();
+      await expect(dialog.getByTestId('dispute-reason')).toContainText(MERCHANT_REASON);
       await expect(dialog.getByText('payment.png').first()).toBeVisible();
       await expect(dialog.getByText('bank-statement.pdf').first()).toBeVisible();
       // Opening blocked it for this support user: another one cannot take it meanwhile.

@@ -5,10 +5,11 @@ import { signIn } from '../support/auth.ts';
 import { E2E } from '../support/env.ts';
 
 // Issue 8: the signed-in home page paints before its code loads. The server writes the page's frame and first
-// banner into the HTML (shared/src/home-shell.ts) and the code is requested after that first paint
-// (web/src/home-boot.ts); the app renders behind the shell and takes its place. Here: the shell alone (the
-// app's code refused) at a phone's, a tablet's, a laptop's and a wide screen's width, its banner exactly where
-// the app then shows it, nothing shifting, and the order of paint and code.
+// banner into the HTML, rendered from the app's own components (web/src/app/home-shell.tsx, issue 25), and the
+// code is requested after that first paint (web/src/home-boot.ts); the app renders behind the shell and takes
+// its place. Here: the shell alone (the app's code refused) at a phone's, a tablet's, a laptop's and a wide
+// screen's width, its banner exactly where the app then shows it, nothing shifting, the order of paint and
+// code, and that what takes over is React.
 test.describe.configure({ mode: 'serial' });
 
 const WIDTHS = [375, 768, 1280, 1920];
@@ -16,9 +17,12 @@ const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
 let context: BrowserContext;
 let page: Page;
+let email = '';
 
 test.beforeAll(async ({ browser }) => {
-  const { email, password } = createUser({ lead: true });
+  const user = createUser({ lead: true });
+  email = user.email;
+  const { password } = user;
   context = await browser.newContext({ baseURL: E2E.baseUrl, viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   await signIn(page, email, password);
@@ -56,10 +60,21 @@ for (const width of WIDTHS) {
     const shell = page.locator('#boot-shell');
     await expect(shell).toHaveAttribute('aria-hidden', 'true');
     await expect(page.locator('#root')).toBeHidden();
-    const shellBox = await loadedBox(shell.locator('img'));
-    if (width > 1140) await expect(shell.getByText('Overview')).toBeVisible();
-    else
+    // Both layouts are in the shell; CSS shows the one for this width, as the app's script chooses it.
+    // The shell carries no test ids (the app's are found once while both stand): the current slide's picture.
+    const shellBox = await loadedBox(
+      shell.locator('[aria-roledescription="слайд"]:not([aria-hidden]) img').filter({ visible: true }),
+    );
+    if (width > 1140) {
+      await expect(shell.locator('header').filter({ visible: true }).getByText('Overview')).toBeVisible();
+      // The sidebar names its user in the first paint already: the server rendered it for this session.
+      await expect(shell.locator('aside').filter({ visible: true })).toContainText(email);
+      await expect(shell.locator('nav.bottom-0').filter({ visible: true })).toHaveCount(0);
+    } else {
       await expect(shell.getByText('Processing', { exact: true }).filter({ visible: true })).toHaveCount(1);
+      await expect(shell.locator('nav.bottom-0').filter({ visible: true })).toHaveCount(1);
+      await expect(shell.locator('aside').filter({ visible: true })).toHaveCount(0);
+    }
     await shot(`shell-${width}.png`);
     await page.unroute(APP_ENTRY);
 
@@ -124,4 +139,32 @@ test('the first paint and the largest picture come before the code is requested,
   expect(timings.largest.at(-1)?.url, JSON.stringify(timings)).toMatch(/\/assets\/telegram-xs-[\w-]+\.svg$/);
   expect(timings.shift, JSON.stringify(timings)).toBe(0);
   await page.unroute(dashboard);
+});
+
+test('production renders with React: react-dom owns the page, and no Preact is shipped', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  // react-dom marks the container of createRoot and every element it renders with its own keys.
+  const owner = await page.evaluate(() => ({
+    root: Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer$'),
+    ),
+    banner: Object.keys(document.querySelector('[data-testid="banner-carousel"]') ?? {}).some((key) =>
+      key.startsWith('__reactFiber$'),
+    ),
+  }));
+  expect(owner).toEqual({ root: true, banner: true });
+  // And the code sent is react-dom's production build (its minified errors link to react.dev/errors; the
+  // development build spells them out instead), with no Preact in it.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  const sources = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  const code = sources.join('\n');
+  expect(code).not.toMatch(/preact/i);
+  expect(code).toContain('https://react.dev/errors/');
 });

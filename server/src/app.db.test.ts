@@ -73,6 +73,13 @@ describe('the application shell', () => {
         'src/home-boot.ts': { file: 'assets/home-boot-6.js' },
       }),
     );
+    // The web build's server entry (web/src/home-shell-server.tsx) as a stand-in that shows what it was given.
+    fs.mkdirSync(path.join(webDist, '.ssr'));
+    fs.writeFileSync(
+      path.join(webDist, '.ssr', 'home-shell.mjs'),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
+      'export const renderHomeShell = (user) => `<div id="boot-shell">${user.is_lead ? "lead" : "not lead"}: ${user.email}</div>`;',
+    );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'index-1.js'), 'console.log(1)');
     const t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWeb: true });
@@ -102,8 +109,8 @@ describe('the application shell', () => {
       expect(home.headers['cache-control']).toBe('no-store');
       expect(home.headers['content-security-policy']).toBeTruthy();
       // The first paint in the page, the app's code in the template the home page's entry inserts after it.
-      expect(home.body).toContain('<div id="boot-shell"');
-      expect(home.body).toContain('<img src="/assets/telegram-lg-5.svg"');
+      expect(home.body).toContain(`<div id="boot-shell">not lead: ${user.email}</div>`);
+      expect(home.body).toContain('<link rel="preload" as="image" type="image/svg+xml"');
       expect(home.body).toContain('<script type="module" crossorigin src="/assets/home-boot-6.js"></script>');
       const deferred = /<template id="home-deferred">([\s\S]*?)<\/template>/.exec(home.body)?.[1] ?? '';
       expect(deferred).toContain(preload);
@@ -134,6 +141,9 @@ describe('the application shell', () => {
         headers: { cookie: user.cookie },
       });
       expect(asset.body).toBe('console.log(1)');
+      // The web build's server entry sits in web/dist but is never sent.
+      const entry = await t.app.inject({ method: 'GET', url: '/.ssr/home-shell.mjs' });
+      expect(entry.body).not.toContain('renderHomeShell');
       // Anonymous, forged and ended sessions get the plain file: no user, no signed-in code.
       await t.app.inject({
         method: 'POST',

@@ -159,7 +159,7 @@ export async function buildApp(
   if (serveWeb) {
     // A page load with a live session gets its HTML with the session check's answer inline (and, on `/`, the
     // home page's route chunks preloaded): web/signed-in-page.ts. Anonymous loads get the static file.
-    const spa = loadSpaHtml(webDist);
+    const spa = await loadSpaHtml(webDist);
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const token = request.cookies[SESSION_COOKIE];

@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import { type FreeBytesReader, freeBytes } from './lib/disk-space.ts';
 import { type AccountService, createAccountService } from './modules/account/account.service.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { createDisputeNotices } from './modules/disputes/dispute-notices.ts';
 import { createDisputesService, type DisputesService } from './modules/disputes/disputes.service.ts';
 import { evidenceDir } from './modules/disputes/evidence-files.ts';
 import { diskHealthCheck } from './modules/health/disk-health.ts';
@@ -222,7 +223,11 @@ export function createContext(deps: {
     database: deps.database,
     config: deps.config,
     orders,
-    notifier: notifications,
+    notices: createDisputeNotices({
+      telegramConfigured: telegramBot !== null,
+      notifier: notifications,
+      mail,
+    }),
     telegram,
     rating,
     freeDiskBytes,

@@ -111,6 +111,9 @@ describe('npm run admin', () => {
       expect(seeded.out).toContain(email);
     }
     expect((await admin('list-users')).out).toMatch(/merchant@demo\.local\s+merchant/);
+    // /dispute has a dispute to open, and without a bot no Telegram link stands in the way.
+    expect(seeded.out).toMatch(/A demo dispute on order [0-9a-f-]{36}/);
+    expect(seeded.out).toContain('no Telegram bot (TELEGRAM_BOT_TOKEN unset), so no link is needed');
   });
 
   it.runIf(testEngine === 'pglite')(

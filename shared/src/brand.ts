@@ -1,6 +1,5 @@
 /**
- * The product mark: a 32 × 32 rounded square in the accent colour with a white "P". The web's Logo draws it,
- * and so does the home page's first paint the server writes (shared/src/home-shell.ts).
+ * The product mark: a 32 × 32 rounded square in the accent colour with a white "P". The web's Logo draws it.
  */
 export const LOGO_MARK = {
   viewBox: '0 0 32 32',

@@ -43,7 +43,7 @@ export const SESSION_BOOT_ELEMENT_ID = 'session-boot';
 
 /**
  * id of the element before `#root` in which the server paints the signed-in home page before any script runs
- * (shared/src/home-shell.ts); the web app removes it in the commit that shows the page.
+ * (web/src/app/home-shell.tsx); the web app removes it in the commit that shows the page.
  */
 export const HOME_SHELL_ELEMENT_ID = 'boot-shell';
 

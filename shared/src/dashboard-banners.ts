@@ -2,7 +2,7 @@
  * The home page's banner widths (spec §9: "below 500, up to 720, below 1500, else"), narrowest first. The web
  * draws each banner in these four shapes and lets `<picture>` pick one; on a signed-in visit to `/` the server
  * preloads the first banner's file for the same widths and paints it into the HTML (server/src/web/home-page.ts,
- * shared/src/home-shell.ts), so the largest picture of the page shows before any code has run. One table, so
+ * web/src/app/home-shell.tsx), so the largest picture of the page shows before any code has run. One table, so
  * they always choose the same file.
  */
 export const BANNER_VARIANTS = [

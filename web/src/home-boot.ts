@@ -1,6 +1,6 @@
 /**
  * The entry of a signed-in visit to `/`. The server has painted the page's frame and first banner into the HTML
- * (shared/src/home-shell.ts) and moved the app's own script and module preloads into an inert `<template>`
+ * (app/home-shell.tsx, rendered by the server) and moved the app's own script and module preloads into an inert `<template>`
  * (server/src/web/home-page.ts), so nothing on screen waits for code and the code does not share the phone's
  * bandwidth with the style sheet and the banner before that first paint. Once the browser has shown it, this
  * puts the template's tags into the head: the app and the home route's chunks load in parallel, the app renders

@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The first render in a task of its own, after the router's set-up (its routes ranked, its first loaders
 // started): two shorter tasks on a phone instead of one long one. As a transition, React's render yields to
-// the browser every few milliseconds (the production build's Preact renders at once).
+// the browser every few milliseconds, so no task of it is long.
 setTimeout(() => {
   startTransition(() => {
     root.render(

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { paymentCreateRequest, paymentListQuery, paymentUpdateRequest, terminalListQuery } from '@app/shared';
+import {
+  createOrderBody,
+  paymentCreateRequest,
+  paymentListQuery,
+  paymentUpdateRequest,
+  terminalListQuery,
+} from '@app/shared';
 import pino from 'pino';
 import type { AppConfig } from '../config.ts';
 import { type AppContext, createContext } from '../context.ts';
@@ -151,6 +157,39 @@ async function seedMerchantSetup(ctx: AppContext, config: AppConfig) {
   console.log(`Webhooks go to ${DEMO_WEBHOOK_URL}: see them with  npm run merchant:sim -- listen`);
 }
 
+/** The demo dispute's order (one per merchant by external_id, so a second seed finds it taken) and its reason. */
+const DEMO_DISPUTE_ORDER = 'seed-dispute-1';
+const DEMO_DISPUTE_REASON =
+  'Покупатель оплатил 1 500 ₽ по СБП и прислал чек, но заказ не подтверждён. Прошу проверить поступление.';
+
+/**
+ * One dispute the demo users find on /dispute: the demo merchant's order, paid by the payer, disputed with
+ * the merchant's statement (what the trader and support read as its reason). Without TELEGRAM_BOT_TOKEN the
+ * page needs no Telegram link (none could be made) and dispute notices go by mail; with a bot, spec §6
+ * stands and the demo trader and merchant link Telegram in Settings first.
+ */
+async function seedDemoDispute(ctx: AppContext, config: AppConfig) {
+  const merchant = (await users.findByEmail(ctx.database.db, 'merchant@demo.local'))!;
+  try {
+    const order = await ctx.orders.createOrder(
+      merchant.id,
+      createOrderBody.parse({ amount: '1500.00', payment_mode: 'sbp', external_id: DEMO_DISPUTE_ORDER }),
+    );
+    await ctx.orders.markPaid(order.id);
+    await ctx.disputes.openByMerchant(merchant.id, order.id, { reason: DEMO_DISPUTE_REASON });
+    console.log(`A demo dispute on order ${order.id}: open /dispute as trader, merchant or support.`);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    // 409: the order exists from an earlier seed (its dispute with it); anything else is worth saying.
+    if (status !== 409) console.log(`No demo dispute: ${(error as Error).message}`);
+  }
+  console.log(
+    config.TELEGRAM_BOT_TOKEN
+      ? '/dispute: a Telegram bot is configured, so the trader and the merchant link Telegram in Settings → Connection first (spec §6).'
+      : '/dispute: no Telegram bot (TELEGRAM_BOT_TOKEN unset), so no link is needed; dispute notices go by mail.',
+  );
+}
+
 async function seed(database: Database, config: AppConfig) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   console.log('Demo logins (password for all: %s)', DEMO_PASSWORD);
@@ -173,6 +212,7 @@ async function seed(database: Database, config: AppConfig) {
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
   await seedTraderSetup(ctx, mailer, config);
   await seedMerchantSetup(ctx, config);
+  await seedDemoDispute(ctx, config);
   mailer.close();
 }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { HOME_DEFERRED_ELEMENT_ID } from '@app/shared/constants';
 import { BANNER_VARIANTS, FIRST_BANNER_ID } from '@app/shared/dashboard-banners';
-import { type BannerFiles, homeShellHtml } from '@app/shared/home-shell';
 
 /** Vite's build manifest: each source module's chunk file, the chunks it imports statically and its files. */
 type Manifest = Record<string, { file: string; imports?: string[]; assets?: string[] }>;
@@ -14,6 +14,17 @@ export const HOME_ROUTE_MODULES = ['src/app/signed-in-layout.tsx', DASHBOARD_MOD
 /** The home page's own small entry (a second input of the web build). */
 const HOME_BOOT_MODULE = 'src/home-boot.ts';
 const ROOT_ELEMENT = '<div id="root">';
+/**
+ * The web build's server entry (web/src/home-shell-server.tsx, built into a dot-folder that is never served):
+ * `renderHomeShell(user)` renders the home page's first paint from the app's own components.
+ */
+const HOME_SHELL_MODULE = path.join('.ssr', 'home-shell.mjs');
+
+/** The first banner's file for each of BANNER_VARIANTS' keys (hashed asset URLs from the web build). */
+type BannerFiles = Record<(typeof BANNER_VARIANTS)[number]['key'], string>;
+
+/** The first paint of the home page for the check_user_auth answer's user; null when it has none for them. */
+export type RenderHomeShell = (user: unknown) => string | null;
 
 /** The first banner's file for each width, from the dashboard chunk's assets (null when one is missing). */
 function firstBannerFiles(manifest: Manifest): BannerFiles | null {
@@ -47,7 +58,7 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 /**
  * index.html for a signed-in visit to `/`, built so the page paints before any script has loaded (issue 8: the
  * signed-in home page's Lighthouse score). The server writes the page's frame and first banner into the body
- * (shared/src/home-shell.ts) and preloads the banner; the app's entry script and module preloads move into an
+ * (withHomeShell, per request: it names the user) and preloads the banner; the app's entry script and module preloads move into an
  * inert `<template>`, joined by `<link rel="modulepreload">` for the home page's route chunks (so they load
  * beside the entry instead of after it has run), and the home page's small entry (web/src/home-boot.ts) puts
  * them into the head after the first paint. On a phone the style sheet and the banner then have the
@@ -88,21 +99,44 @@ export function homePageHtml(html: string, manifest: Manifest): string | null {
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(/\n?[ \t]*<\/head>/, `\n${head.join('\n')}\n  </head>`)
-    .replace(ROOT_ELEMENT, `${homeShellHtml(banner)}\n    ${ROOT_ELEMENT}`);
+    .replace(/\n?[ \t]*<\/head>/, `\n${head.join('\n')}\n  </head>`);
 }
 
-/** index.html as built, and the signed-in home page's variant (null when the build lacks a part of it). */
+/** The home page's HTML (homePageHtml) with its first paint before #root. */
+export function withHomeShell(home: string, shell: string): string {
+  return home.replace(ROOT_ELEMENT, () => `${shell}\n    ${ROOT_ELEMENT}`);
+}
+
+/**
+ * index.html as built, and the signed-in home page for a user: null when the build lacks a part of it, and
+ * the plain index.html for a user the web app paints no first screen for (or should its render fail: the
+ * page then simply waits for its code, as every other page does).
+ */
 export interface SpaHtml {
   index: string;
-  home: string | null;
+  home: ((user: unknown) => string) | null;
 }
 
-export function loadSpaHtml(webDist: string): SpaHtml {
+/** The signed-in home page from its parts: homePageHtml's result and the web build's first-paint renderer. */
+export function homePage(index: string, home: string, render: RenderHomeShell): (user: unknown) => string {
+  return (user) => {
+    try {
+      const shell = render(user);
+      return shell ? withHomeShell(home, shell) : index;
+    } catch {
+      return index;
+    }
+  };
+}
+
+export async function loadSpaHtml(webDist: string): Promise<SpaHtml> {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
-    return { index, home: homePageHtml(index, manifest) };
+    const home = homePageHtml(index, manifest);
+    const { renderHomeShell } = await import(pathToFileURL(path.join(webDist, HOME_SHELL_MODULE)).href);
+    if (!home || typeof renderHomeShell !== 'function') return { index, home: null };
+    return { index, home: homePage(index, home, renderHomeShell) };
   } catch {
     return { index, home: null };
   }

@@ -12,12 +12,13 @@ export function sessionBootScript(answer: unknown): string {
 }
 
 /**
- * The HTML of a page load that carries a live session: the signed-in home page (`/`) gets its first paint written
- * in and its code deferred until after it (home-page.ts), and every page gets the session check's answer inline, so the auth guard renders the shell
- * without waiting for a second round trip (web/src/app/session-boot.ts reads it once).
+ * The HTML of a page load that carries a live session: the signed-in home page (`/`) gets its first paint, rendered
+ * for this user, written in and its code deferred until after it (home-page.ts), and every page gets the session
+ * check's answer inline, so the auth guard renders the shell without waiting for a second round trip
+ * (web/src/app/session-boot.ts reads it once).
  */
-export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: unknown): string {
-  const html = pathname === '/' && spa.home ? spa.home : spa.index;
+export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: { user: unknown }): string {
+  const html = pathname === '/' && spa.home ? spa.home(checkAnswer.user) : spa.index;
   return html.replace('</head>', `    ${sessionBootScript(checkAnswer)}\n  </head>`);
 }
 

@@ -8,7 +8,15 @@ export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
 /** Statuses a verdict may still be given in. */
 export const OPEN_DISPUTE_STATUSES = ['waiting', 'consideration', 'deepconsideration'] as const;
 /** GET api/v1/disputes/user-role/ */
-export const disputeUserRoleResponse = z.object({ role: z.enum(DISPUTE_ROLES) });
+export const disputeUserRoleResponse = z.object({
+  role: z.enum(DISPUTE_ROLES),
+  /**
+   * Our addition: whether the spec §6 Telegram-link rule applies on this server. False when no bot is
+   * configured (TELEGRAM_BOT_TOKEN unset): nobody could link an account, so /dispute is open without one and
+   * dispute notices go by mail.
+   */
+  telegram_required: z.boolean(),
+});
 export type DisputeUserRoleResponse = z.infer<typeof disputeUserRoleResponse>;
 
 /** POST api/v1/disputes/{id}/resolve/ */
@@ -72,10 +80,19 @@ export const disputeSchema = z.object({
   updated_at: z.string(),
   /** Support's comment. */
   comments: z.string().nullable(),
+  /**
+   * Our addition: why the dispute exists — the merchant's statement when it opened the dispute through the
+   * merchant API, support's note when support created it.
+   */
+  reason: z.string(),
+  /** Our addition: who opened it, so the reason is read as the merchant's or support's words. */
+  opened_by: z.enum(['merchant', 'support']),
   files_from_trader: z.array(z.string()),
   files_from_merchant: z.array(z.string()),
   transaction: z.object({
     amount: z.number(),
+    /** Our addition: the deal's amount in rubles, a decimal string ("1500.00"), as the payer paid it. */
+    amount_rub: z.string(),
     profit: z.number(),
     order_type: orderTypeSchema,
     payment_details: z.object({
@@ -116,6 +133,11 @@ export const disputeHistoryItemSchema = z.object({
   actor: z.string().optional(),
   action: z.enum(['opened', 'status', 'file_added', 'file_deleted', 'comment']),
   status: disputeStatusSchema.optional(),
+  /**
+   * On the deadline job's moves only: what made it move the dispute — the trader's evidence deadline passed
+   * ('deadline'), or both sides had given their evidence before it ('evidence').
+   */
+  cause: z.enum(['deadline', 'evidence']).optional(),
   file: z
     .object({
       id: z.string(),

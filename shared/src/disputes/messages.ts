@@ -12,6 +12,24 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
+/**
+ * The one Russian label of each dispute status (spec §4 lists the values; 'waiting' is "Waiting for
+ * evidence" there): badges, the status filter, the history and the verdict texts all read it, so no screen
+ * shows a raw value.
+ */
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  waiting: 'Ожидание доказательств',
+  consideration: 'На рассмотрении',
+  deepconsideration: 'Дополнительное рассмотрение',
+  completed_towards_merchant: 'Решён в пользу мерчанта',
+  completed_towards_trader: 'Решён в пользу трейдера',
+};
+
+/** A status's label; a value this build does not know reads as a neutral word, never as itself. */
+export function disputeStatusLabel(status: string): string {
+  return DISPUTE_STATUS_LABELS[status as DisputeStatus] ?? 'Неизвестный статус';
+}
+
 /** Completed disputes cannot be resolved, and no file can be added to or removed from them (spec §4). */
 export function isDisputeCompleted(status: string): boolean {
   return status === 'completed_towards_merchant' || status === 'completed_towards_trader';
@@ -104,6 +122,12 @@ export function transactionIdError(value: string): string | null {
 export const disputeOpenedText = (dealId: string, deadline: string) =>
   `Открыт спор по сделке ${dealId}. Загрузите доказательства до ${deadline} (МСК).`;
 
-/** The Telegram message when support decides. */
+/** The message when support decides. */
 export const disputeResolvedText = (dealId: string, outcome: string) =>
   `Спор по сделке ${dealId}: ${outcome}.`;
+
+/** The message when the deadline job moves a waiting dispute to consideration, by what made it move. */
+export const disputeConsiderationText = (dealId: string, cause: 'deadline' | 'evidence') =>
+  cause === 'deadline'
+    ? `Спор по сделке ${dealId}: срок загрузки доказательств истёк, спор передан на рассмотрение поддержке.`
+    : `Спор по сделке ${dealId}: обе стороны представили доказательства, спор передан на рассмотрение поддержке.`;

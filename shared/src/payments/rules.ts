@@ -173,6 +173,18 @@ export function defaultModeFlags(details: PaymentDetails): { is_SBP: boolean; is
 }
 
 /**
+ * Why a mode cannot be chosen for these requisites (the first reason paymentModeErrors gives), or null when it
+ * can: the mode selector disables such a mode and says why, instead of letting the server refuse it (issue 25).
+ */
+export function modeUnavailableReason(
+  mode: PaymentMode,
+  details: Pick<PaymentDetails, 'card' | 'phone_number' | 'nomer_scheta'>,
+): string | null {
+  const errors = paymentModeErrors(paymentModeFlags(mode), details);
+  return Object.values(errors).flat()[0] ?? null;
+}
+
+/**
  * Whether a mode can work with the requisites: SBP pays to a phone (with its account), C2C to a card.
  * Field-keyed by the flag at fault; an empty object means the mode fits.
  */

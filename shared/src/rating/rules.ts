@@ -31,8 +31,6 @@ export const RATING = {
   floorTenths: -30,
   /** A method or trader below this percent gets no deals; a trader below it adds no methods. */
   minPercent: 51,
-  /** Spec §9 Gauge default: the dashboard gauge shows this while the rating loads. */
-  gaugeDefault: 75,
   /** Spec §9: a dispute finished within this many hours of its creation lowers the points. */
   fastFinishHours: 18,
 } as const;

@@ -41,7 +41,13 @@ export const terminalListItemSchema = z.object({
   app: z.enum(TERMINAL_APPS),
   /** Whether the phone said it is charging in its last heartbeat; null when it never said. */
   charging: z.boolean().nullable(),
-  activated_at: z.string(),
+  /** Null while the terminal waits for its phone. */
+  activated_at: z.string().nullable(),
+  /**
+   * Our addition (issue 25): set while the terminal waits for its phone, the time its pairing QR code stops
+   * working; after it the terminal leaves the list. Null for an activated terminal.
+   */
+  pending_until: z.string().nullable(),
   created_at: z.string(),
 });
 export type TerminalListItem = z.infer<typeof terminalListItemSchema>;

@@ -58,7 +58,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** React hook: the lead flag, re-rendering when it changes. */
+/**
+ * React hook: the lead flag, re-rendering when it changes. Rendered on the server (the home page's first paint,
+ * web/src/home-shell-server.tsx) it reads the flag that render set.
+ */
 export function useIsLead(): boolean {
-  return useSyncExternalStore(subscribeIsLead, getIsLead, () => false);
+  return useSyncExternalStore(subscribeIsLead, getIsLead, getIsLead);
 }

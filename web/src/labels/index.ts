@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@app/shared/brand';
+import { DISPUTE_STATUS_LABELS } from '@app/shared/disputes/messages';
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { TERMINAL_APP_LABELS } from '@app/shared/terminals/forwarder-apps';
 import { WITHDRAWAL_STATUS_LABELS } from '@app/shared/wallet/messages';
@@ -315,16 +316,11 @@ export function dealStatusText(status: string): string {
 }
 
 /**
- * Dispute statuses of spec §4. The spec names waiting 'Waiting for evidence'; in a Russian table it reads
- * the same in Russian, so the status column speaks one language.
+ * Dispute statuses of spec §4 (the map lives in shared with the disputes' messages, which the verdict
+ * texts read too; spec §4's 'Waiting for evidence' reads in Russian, so the status column speaks one
+ * language).
  */
-export const DISPUTE_STATUS_LABELS = {
-  waiting: 'Ожидание доказательств',
-  consideration: 'На рассмотрении',
-  deepconsideration: 'Дополнительное рассмотрение',
-  completed_towards_merchant: 'Решён в пользу мерчанта',
-  completed_towards_trader: 'Решён в пользу трейдера',
-} as const;
+export { DISPUTE_STATUS_LABELS };
 
 export function disputeStatusText(status: string): string {
   return labelOf(DISPUTE_STATUS_LABELS, status);
@@ -383,7 +379,13 @@ export const DISPUTE_ACTOR_LABELS = {
   support: 'поддержка',
   trader: 'трейдер',
   merchant: 'мерчант',
-  timer: 'по сроку',
+  timer: 'автоматически',
+} as const;
+
+/** Why the deadline job moved a dispute: 'по сроку' only when the deadline is what did it. */
+export const DISPUTE_TIMER_CAUSE_LABELS = {
+  deadline: 'по сроку',
+  evidence: 'автоматически: обе стороны представили доказательства',
 } as const;
 
 /** What happened in a dispute's history (shared disputeHistoryItemSchema's action). */

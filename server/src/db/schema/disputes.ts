@@ -48,6 +48,8 @@ export const disputeHistory = pgTable('dispute_history', {
   fileSha256: text('file_sha256'),
   fileSize: bigint('file_size', { mode: 'number' }),
   note: text('note'),
+  /** What made the deadline job move the dispute (its rows only; 0026): the deadline, or both sides' evidence. */
+  cause: text('cause', { enum: ['deadline', 'evidence'] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -30,6 +30,14 @@ describe('dispute deadlines', () => {
   const kinds = async (id: string) =>
     (await ratingRepo.eventsOfDispute(t.database.db, id)).map((e) => e.kind);
   const statusOf = async (id: string) => (await repo.findDispute(t.database.db, id))?.status;
+  /** The deadline job's moves as support reads them in the detail (GET api/v1/disputes/{id}/). */
+  async function timerMoves(id: string) {
+    const support = await insertUser(t, { role: 'support' });
+    const detail = await t.ctx.disputes.detail({ id: support.user.id, role: 'support' }, id);
+    return detail.history
+      .filter((item) => item.actor_role === 'timer')
+      .map((item) => ({ status: item.status, cause: item.cause }));
+  }
 
   it('the trader deadline passing without trader evidence moves to consideration and records ignored once', async () => {
     const dispute = await openDispute();
@@ -44,6 +52,8 @@ describe('dispute deadlines', () => {
     expect(await kinds(dispute.id)).toEqual(['created', 'ignored']);
     await t.ctx.disputes.advanceDue();
     expect(await kinds(dispute.id)).toEqual(['created', 'ignored']);
+    // The deadline made this move, and the history says so.
+    expect(await timerMoves(dispute.id)).toEqual([{ status: 'consideration', cause: 'deadline' }]);
   });
 
   it('both sides with evidence move it before the deadline, without ignored; the leased job runs the pass', async () => {
@@ -67,6 +77,8 @@ describe('dispute deadlines', () => {
       await job.stop();
     }
     expect(await kinds(dispute.id)).toEqual(['created']);
+    // Both sides' evidence made this move, not the deadline (which had not come).
+    expect(await timerMoves(dispute.id)).toEqual([{ status: 'consideration', cause: 'evidence' }]);
   });
 
   it('a merchant who opened it has had its say: the trader’s evidence alone moves it; one support opened waits for the merchant’s files', async () => {
@@ -102,6 +114,8 @@ describe('dispute deadlines', () => {
     expect(await statusOf(bySupport.id)).toBe('consideration');
     expect(await kinds(byMerchant.id)).toEqual(['created']);
     expect(await kinds(bySupport.id)).toEqual(['created']);
+    expect(await timerMoves(byMerchant.id)).toEqual([{ status: 'consideration', cause: 'evidence' }]);
+    expect(await timerMoves(bySupport.id)).toEqual([{ status: 'consideration', cause: 'evidence' }]);
   });
 
   it('a verdict on a waiting dispute past its deadline, before the pass, records ignored too', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES, disputeOpenedText, splitDeal } from '@app/shared';
 import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -24,7 +25,15 @@ describe('disputes: lifecycle and money', () => {
   let now = new Date('2031-05-01T09:00:00Z');
   let support: string;
   beforeAll(async () => {
-    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' }, { now: () => now });
+    // With a bot configured the dispute notices are Telegram messages (without one they are mail).
+    t = await createTestApp(
+      {
+        ROUTING_REQUIRE_TERMINAL: 'false',
+        TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+        TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+      },
+      { now: () => now },
+    );
     await setRate(t, '100.00');
     support = (await insertUser(t, { role: 'support' })).user.id;
   });

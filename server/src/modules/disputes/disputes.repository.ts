@@ -199,23 +199,28 @@ export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListR
  * The next waiting dispute due for consideration: its trader's deadline passed, or both sides have had their
  * say — the trader added evidence, and the merchant opened the dispute itself (its reason is its statement) or
  * added evidence (a dispute support opened waits for the merchant's files or the deadline). Locked with SKIP
- * LOCKED, so two passes never move one twice. Says whether the trader added any.
+ * LOCKED, so two passes never move one twice. Says whether the trader added any, and whether both sides had
+ * their say (else the deadline is what moved it).
  */
 export async function lockDueWaiting(
   tx: DbOrTx,
   at: Date,
-): Promise<{ dispute: DisputeRow; traderEvidence: boolean } | undefined> {
+): Promise<{ dispute: DisputeRow; traderEvidence: boolean; bothSides: boolean } | undefined> {
   const side = (name: 'trader' | 'merchant') =>
     sql`exists (select 1 from ${disputeHistory} h where h.dispute_id = ${disputes.id}
           and h.action = 'file_added' and h.file_side = ${name})`;
+  const bothSides = sql`(${side('trader')} and (${disputes.openedByRole} = 'merchant' or ${side('merchant')}))`;
   const [row] = await tx
-    .select({ dispute: disputes, traderEvidence: sql<boolean>`${side('trader')}` })
+    .select({
+      dispute: disputes,
+      traderEvidence: sql<boolean>`${side('trader')}`,
+      bothSides: sql<boolean>`${bothSides}`,
+    })
     .from(disputes)
     .where(
       and(
         eq(disputes.status, 'waiting'),
-        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz
-          or (${side('trader')} and (${disputes.openedByRole} = 'merchant' or ${side('merchant')})))`,
+        sql`(${disputes.evidenceDeadline} <= ${at.toISOString()}::timestamptz or ${bothSides})`,
       ),
     )
     .orderBy(asc(disputes.evidenceDeadline))

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { API, DISPUTE_MESSAGES } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { API, DISPUTE_MESSAGES, disputeConsiderationText } from '@app/shared';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
   createTestApp,
@@ -11,12 +12,18 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { deals, telegramAccounts, users } from '../../db/schema/index.ts';
+import { deals, mailOutbox, telegramAccounts, telegramNotifications, users } from '../../db/schema/index.ts';
+import * as repo from './disputes.repository.ts';
 
 describe('disputes routes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
+    // A bot is configured (nothing listens at its API root): spec §6's Telegram-link rule applies.
+    t = await createTestApp({
+      ROUTING_REQUIRE_TERMINAL: 'false',
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+    });
     await setRate(t, '100.00');
   });
   afterAll(() => t.close());
@@ -142,9 +149,18 @@ describe('disputes routes', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: DISPUTE_MESSAGES.telegramRequired });
     expect((await get(unlinked.cookie, API.disputes.userRole)).statusCode).toBe(400);
-    expect((await get(deal.traderCookie, API.disputes.userRole)).json()).toEqual({ role: 'trader' });
-    expect((await get(deal.merchantCookie, API.disputes.userRole)).json()).toEqual({ role: 'merchant' });
-    expect((await get(support.cookie, API.disputes.userRole)).json()).toEqual({ role: 'support' });
+    expect((await get(deal.traderCookie, API.disputes.userRole)).json()).toEqual({
+      role: 'trader',
+      telegram_required: true,
+    });
+    expect((await get(deal.merchantCookie, API.disputes.userRole)).json()).toEqual({
+      role: 'merchant',
+      telegram_required: true,
+    });
+    expect((await get(support.cookie, API.disputes.userRole)).json()).toEqual({
+      role: 'support',
+      telegram_required: true,
+    });
 
     // Create by support: 403 for others, 400 invalid data, 404 unknown transaction, 201 multipart.
     const boundary = 'x-boundary';
@@ -177,13 +193,17 @@ describe('disputes routes', () => {
         'files_from_merchant',
         'files_from_trader',
         'id',
+        'opened_by',
+        'reason',
         'status',
         'transaction',
         'updated_at',
       ].sort(),
     );
+    expect(item).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
     expect(item.transaction).toEqual({
       amount: 50,
+      amount_rub: '5000.00',
       profit: 1,
       order_type: 'sbp',
       payment_details: {
@@ -217,6 +237,66 @@ describe('disputes routes', () => {
     expect(detail.history[0]).not.toHaveProperty('actor');
     const supportDetail = (await get(support.cookie, API.disputes.detail(item.id))).json();
     expect(supportDetail.history[0]).toMatchObject({ actor_role: 'support', actor: support.email });
+    // Support's note is the reason both the trader and support read in the detail.
+    expect(detail).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
+    expect(supportDetail).toMatchObject({ reason: 'Жалоба плательщика', opened_by: 'support' });
+  });
+
+  it('the merchant’s statement is the reason the trader and support read, in the list and the detail', async () => {
+    const deal = await dealInVerification();
+    const statement = 'Клиент оплатил 5000 ₽ в 12:40, чек приложен в кабинете';
+    const opened = await openByMerchant(deal.merchant.key, deal.dealId, { reason: statement });
+    expect(opened.statusCode).toBe(201);
+    const id = opened.json().id as string;
+    const support = await signedInUser(t, { role: 'support' });
+    for (const cookie of [deal.traderCookie, support.cookie, deal.merchantCookie]) {
+      const detail = (await get(cookie, API.disputes.detail(id))).json();
+      expect(detail).toMatchObject({ reason: statement, opened_by: 'merchant' });
+      expect(detail.transaction).toMatchObject({ amount: 50, amount_rub: '5000.00' });
+    }
+    const traderList = (await get(deal.traderCookie, API.disputes.list)).json();
+    expect(traderList.results[0]).toMatchObject({ id, reason: statement, opened_by: 'merchant' });
+    // Support opening without a note still says why the dispute exists.
+    const other = await dealInVerification();
+    const bare = await t.ctx.disputes.openBySupport(
+      { id: support.user.id, role: 'support' },
+      { transactionId: other.dealId, note: '  ' },
+    );
+    const bareDetail = (await get(other.traderCookie, API.disputes.detail(bare.id))).json();
+    expect(bareDetail).toMatchObject({ reason: DISPUTE_MESSAGES.openedBySupport, opened_by: 'support' });
+  });
+
+  it('with a bot, a move by both sides’ evidence is told by Telegram and reads as evidence, not the deadline', async () => {
+    const deal = await dealInVerification();
+    const opened = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Оплачено' });
+    const id = opened.json().id as string;
+    await repo.appendHistory(t.database.db, {
+      disputeId: id,
+      actorRole: 'trader',
+      actorId: deal.traderId,
+      action: 'file_added',
+      fileId: randomUUID(),
+      fileName: 'statement.pdf',
+      fileSide: 'trader',
+      fileSha256: 'c'.repeat(64),
+      fileSize: 10,
+    });
+    expect(await t.ctx.disputes.advanceDue()).toBeGreaterThanOrEqual(1);
+    const detail = (await get(deal.traderCookie, API.disputes.detail(id))).json();
+    expect(detail.status).toBe('consideration');
+    expect(
+      detail.history.filter((item: { actor_role: string }) => item.actor_role === 'timer'),
+    ).toMatchObject([{ action: 'status', status: 'consideration', cause: 'evidence' }]);
+    const told = await t.database.db
+      .select({ userId: telegramNotifications.userId, text: telegramNotifications.text })
+      .from(telegramNotifications)
+      .where(eq(telegramNotifications.text, disputeConsiderationText(deal.dealId, 'evidence')));
+    expect(told.map((row) => row.userId).sort()).toEqual([deal.traderId, deal.merchant.id].sort());
+    const mailed = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(like(mailOutbox.purpose, 'dispute:%'));
+    expect(mailed).toEqual([]);
   });
 
   it('two support users contend for a block: one gets it, the other 409 and cannot resolve; insufficient leaves the list', async () => {

@@ -9,9 +9,11 @@ import {
   type DisputeResolution,
   type DisputeRole,
   type DisputeStatus,
+  disputeConsiderationText,
   disputeOpenedText,
   disputeResolvedText,
   isDisputeCompleted,
+  kopecksToRubleString,
   type MerchantDispute,
   type MerchantDisputeBody,
   microToNumber,
@@ -27,9 +29,9 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { RatingService } from '../rating/rating.service.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
-import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
 import { enforceMerchantCaps, requireFreeSpace, requireMerchantEvidence } from './dispute-limits.ts';
+import type { DisputeNotices } from './dispute-notices.ts';
 import * as repo from './disputes.repository.ts';
 import { evidencePath } from './evidence-files.ts';
 import { type EvidenceHold, openEvidenceHold, openingQuota } from './evidence-quota.ts';
@@ -81,7 +83,8 @@ export function createDisputesService(deps: {
   /** The free bytes on the evidence files' disk (tests inject a reading). */
   freeDiskBytes: FreeBytesReader;
   orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
-  notifier: Notifier;
+  /** Telegram messages with a bot, mail without one (dispute-notices.ts); also says whether the link rule applies. */
+  notices: DisputeNotices;
   telegram: Pick<TelegramService, 'hasLinkedAccount'>;
   /** Spec §9 ratings: the dispute's events move the trader's and the deal's method's points. */
   rating: Pick<RatingService, 'record'>;
@@ -194,8 +197,8 @@ export function createDisputesService(deps: {
       });
       await recordRatingEvent(tx, deal, id, 'created', at);
       const text = disputeOpenedText(deal.id, moscowDateTime(evidenceDeadline));
-      await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
-      await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
+      await deps.notices.send(tx, deal.traderId, 'opened', text);
+      await deps.notices.send(tx, deal.merchantId, 'opened', text);
       if (options.files && options.files.length > 0) {
         // Evidence given at opening belongs to the complaining side: the merchant's (also when support opens it).
         await attachFiles(tx, {
@@ -272,10 +275,13 @@ export function createDisputesService(deps: {
     }
   }
 
-  /** Spec §6: the caller's dispute role; traders and merchants need a linked Telegram account (400). */
+  /**
+   * Spec §6: the caller's dispute role; traders and merchants need a linked Telegram account (400) — when a
+   * bot is configured. Without one no account can be linked, so the rule would shut every side out.
+   */
   async function roleOf(user: Pick<SessionUser, 'id' | 'role'>): Promise<DisputeRole> {
     if (user.role === 'support') return 'support';
-    if (!(await deps.telegram.hasLinkedAccount(user.id))) {
+    if (deps.notices.telegramRequired && !(await deps.telegram.hasLinkedAccount(user.id))) {
       throw new HttpError(400, { detail: DISPUTE_MESSAGES.telegramRequired });
     }
     return user.role;
@@ -299,10 +305,13 @@ export function createDisputesService(deps: {
       created_at: dispute.createdAt.toISOString(),
       updated_at: dispute.updatedAt.toISOString(),
       comments: dispute.supportComment,
+      reason: dispute.reason,
+      opened_by: dispute.openedByRole,
       files_from_trader: urls('trader'),
       files_from_merchant: urls('merchant'),
       transaction: {
         amount: microToNumber(deal.amountUsdt),
+        amount_rub: kopecksToRubleString(deal.amountKopecks),
         profit: microToNumber(role === 'merchant' ? split.merchantShare : split.traderReward),
         order_type: deal.paymentMode,
         payment_details: {
@@ -346,20 +355,25 @@ export function createDisputesService(deps: {
           const due = await repo.lockDueWaiting(tx, at);
           if (!due) return false;
           const { dispute } = due;
+          // Both sides' say moves a dispute before its deadline; once they had it, the deadline did not.
+          const cause = due.bothSides ? 'evidence' : 'deadline';
           await repo.updateDispute(tx, dispute.id, { status: 'consideration', updatedAt: at });
           await repo.appendHistory(tx, {
             disputeId: dispute.id,
             actorRole: 'timer',
             action: 'status',
             status: 'consideration',
+            cause,
             createdAt: at,
           });
+          const deal = await deps.orders.findDeal(tx, dispute.dealId);
+          if (!deal) return true;
           if (!due.traderEvidence && dispute.evidenceDeadline.getTime() <= at.getTime()) {
-            const deal = await deps.orders.findDeal(tx, dispute.dealId);
-            if (deal) {
-              await recordRatingEvent(tx, deal, dispute.id, 'ignored', at);
-            }
+            await recordRatingEvent(tx, deal, dispute.id, 'ignored', at);
           }
+          const text = disputeConsiderationText(deal.id, cause);
+          await deps.notices.send(tx, deal.traderId, 'consideration', text);
+          await deps.notices.send(tx, deal.merchantId, 'consideration', text);
           return true;
         });
         if (!done) break;
@@ -369,8 +383,10 @@ export function createDisputesService(deps: {
     },
 
     /** GET api/v1/disputes/user-role/ */
-    async userRole(user: Pick<SessionUser, 'id' | 'role'>): Promise<{ role: DisputeRole }> {
-      return { role: await roleOf(user) };
+    async userRole(
+      user: Pick<SessionUser, 'id' | 'role'>,
+    ): Promise<{ role: DisputeRole; telegram_required: boolean }> {
+      return { role: await roleOf(user), telegram_required: deps.notices.telegramRequired };
     },
 
     /** Every disputes call of a trader or merchant checks the Telegram link first (spec §6). */
@@ -438,6 +454,7 @@ export function createDisputesService(deps: {
             ...(role === 'support' && item.actorName ? { actor: item.actorName } : {}),
             action: item.action,
             ...(item.status ? { status: item.status as DisputeStatus } : {}),
+            ...(item.cause ? { cause: item.cause } : {}),
             ...(item.fileId && item.fileSide && item.fileSha256
               ? {
                   file: {
@@ -718,8 +735,8 @@ export function createDisputesService(deps: {
         }
         await repo.releaseBlock(tx, { disputeId: dispute.id, supportUserId: user.id, at });
         const text = disputeResolvedText(deal.id, OUTCOME_TEXT[input.resolution]);
-        await deps.notifier.notify(tx, deal.traderId, { kind: 'dispute', text });
-        await deps.notifier.notify(tx, deal.merchantId, { kind: 'dispute', text });
+        await deps.notices.send(tx, deal.traderId, 'resolved', text);
+        await deps.notices.send(tx, deal.merchantId, 'resolved', text);
         return updated;
       });
     },

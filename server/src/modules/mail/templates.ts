@@ -126,3 +126,32 @@ export function referralInviteMail(to: string, code: string, link: string): Mail
   );
   return { to, purpose: 'referral_invite', subject, text, html };
 }
+
+/** The dispute notices that go by mail when no Telegram bot is configured (issue 25). */
+export type DisputeNoticeKind = 'opened' | 'consideration' | 'resolved';
+
+const DISPUTE_NOTICE_SUBJECT: Record<DisputeNoticeKind, string> = {
+  opened: 'Открыт спор: загрузите доказательства',
+  consideration: 'Спор передан на рассмотрение',
+  resolved: 'Решение по спору',
+};
+
+/**
+ * A dispute notice by mail, the same text the Telegram message would carry: without a bot nobody can link
+ * Telegram, so the mail is how the trader and the merchant learn of the dispute and its deadline.
+ */
+export function disputeNoticeMail(to: string, kind: DisputeNoticeKind, text: string): MailMessage {
+  const subject = DISPUTE_NOTICE_SUBJECT[kind];
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(text)}</p><p>Подробности — в разделе «Disputes» личного кабинета.</p>`,
+    'Это уведомление о споре: такие письма приходят всегда, пока к аккаунту не подключён Telegram-бот.',
+  );
+  return {
+    to,
+    purpose: `dispute:${kind}`,
+    subject,
+    text: `${text}\n\nПодробности — в разделе «Disputes» личного кабинета.`,
+    html,
+  };
+}

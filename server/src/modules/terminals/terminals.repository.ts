@@ -185,13 +185,19 @@ function searchCondition(search: string): SQL {
   return or(byName, sql`replace(${terminals.id}::text, '-', '') like ${`${idPrefix}%`}`)!;
 }
 
-/** One page of the user's listed terminals, newest first, with the filtered total. */
+/**
+ * One page of the user's terminals for the Terminals page, newest first, with the filtered total: the listed
+ * ones, and a pending one while its pairing QR code is still valid at `at` (issue 25: a trader who closed the
+ * QR screen sees the terminal waiting for its phone, and until when).
+ */
 export async function listListed(
   db: DbOrTx,
   userId: string,
   query: TerminalListQuery,
+  at: Date,
 ): Promise<{ rows: TerminalRow[]; count: number }> {
-  const conditions: (SQL | undefined)[] = [eq(terminals.userId, userId), listed];
+  const pairing = and(pending, gt(terminals.pairingExpiresAt, at));
+  const conditions: (SQL | undefined)[] = [eq(terminals.userId, userId), or(listed, pairing)];
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status !== 'all') conditions.push(eq(terminals.status, query.status));
   const where = and(...conditions);

@@ -365,6 +365,7 @@ describe('GET /user/terminals/', () => {
       app: 'terminal-manager',
       charging: null,
       activated_at: made.kitchen.activatedAt!.toISOString(),
+      pending_until: null,
       created_at: made.kitchen.createdAt.toISOString(),
     });
     expect(results[1]).toMatchObject({ terminal_status_display: 'Disabled', payments_count: 1 });
@@ -425,6 +426,48 @@ describe('GET /user/terminals/', () => {
     clock += 1;
     expect((await kitchen()).online).toBe(false);
     expect(await t.ctx.terminals.isRoutable(made.kitchen.id)).toBe(false);
+  });
+});
+
+describe('a terminal waiting for its phone (issue 25)', () => {
+  it('is listed, with the time its QR code stops working, only while that code works', async () => {
+    const user = await signedInUser(t);
+    const listed = async (query = '') => {
+      const response = await call('GET', `/user/terminals/${query}`, user.cookie);
+      expect(response.statusCode).toBe(200);
+      return response.json() as { count: number; results: Json[] };
+    };
+    const { terminal_id } = (await call('POST', '/user/terminal/connect-request/', user.cookie)).json();
+    // Before the code is checked there is no QR code to wait for.
+    expect(await listed()).toEqual({ count: 0, results: [] });
+
+    const verify = await call('POST', '/user/terminal/verify-request/', user.cookie, {
+      terminal_id,
+      otp: t.mailer.lastCode(user.email),
+    });
+    const { expires_at } = verify.json();
+    const waiting = await listed();
+    expect(waiting.count).toBe(1);
+    expect(waiting.results[0]).toMatchObject({
+      id: terminal_id,
+      activated_at: null,
+      pending_until: expires_at,
+      payments_count: 0,
+    });
+    // It is neither Enabled nor Disabled yet.
+    expect((await listed('?status=Enabled')).count).toBe(0);
+    expect((await listed('?status=Disabled')).count).toBe(0);
+
+    const saved = clock;
+    clock = Date.parse(expires_at) + 1;
+    try {
+      expect(await listed()).toEqual({ count: 0, results: [] });
+    } finally {
+      clock = saved;
+    }
+
+    await activate(terminal_id);
+    expect((await listed()).results[0]).toMatchObject({ id: terminal_id, pending_until: null });
   });
 });
 

@@ -136,8 +136,8 @@ export function createTerminalsService(deps: {
       payments_count: paymentsCount,
       app: row.app as TerminalApp,
       charging: row.charging,
-      // Listed rows are activated (the repository's condition); created_at stands in only for the type.
-      activated_at: (row.activatedAt ?? row.createdAt).toISOString(),
+      activated_at: row.activatedAt?.toISOString() ?? null,
+      pending_until: row.activatedAt ? null : (row.pairingExpiresAt?.toISOString() ?? null),
       created_at: row.createdAt.toISOString(),
     };
   }
@@ -248,9 +248,9 @@ export function createTerminalsService(deps: {
       return forwarderSetup(row, token);
     },
 
-    /** GET list: the user's listed terminals, searched and filtered, newest first. */
+    /** GET list: the user's listed terminals (and one still pairing), searched and filtered, newest first. */
     async list(user: SessionUser, query: TerminalListQuery): Promise<TerminalListResponse> {
-      const { rows, count } = await repo.listListed(db, user.id, query);
+      const { rows, count } = await repo.listListed(db, user.id, query, now());
       return { count, results: await withCounts(rows) };
     },
 

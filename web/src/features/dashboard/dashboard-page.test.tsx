@@ -367,11 +367,11 @@ describe('Rating card placement', () => {
     await waitFor(() => expect(sideColumn()).toContainElement(screen.getByTestId('rating-card')));
   });
 
-  it('shows the default 75 % while the dashboard loads', async () => {
+  it('shows the gauge as a skeleton, without a number, while the dashboard loads', async () => {
     setup(false, { [`GET ${API.dashboard}`]: 'never' });
-    const gauge = await screen.findByRole('meter', { name: 'Rating' });
-    expect(gauge).toHaveAttribute('aria-valuenow', '75');
+    const gauge = await screen.findByTestId('rating-gauge');
     expect(gauge).toHaveAttribute('data-loading', 'true');
+    expect(screen.queryByRole('meter', { name: 'Rating' })).toBeNull();
     // The banners need no data: they are there before the answer.
     expect(screen.getAllByTestId('banner')).toHaveLength(4);
   });

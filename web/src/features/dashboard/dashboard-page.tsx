@@ -9,6 +9,7 @@ import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useDashboard } from './api.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
+import { BANNER_ROW_CLASS } from './dashboard-first-paint.tsx';
 import { RatingCard } from './rating-card.tsx';
 import { TerminalsCard } from './terminals-card.tsx';
 import { TransactionSummaryCard } from './transaction-summary-card.tsx';
@@ -63,7 +64,7 @@ export function DashboardPage() {
         <h1 className="min-w-0 truncate text-h1 text-gray-900">{greeting(name, isFirstVisit(user.id))}</h1>
       </header>
       <div className="grid grid-cols-1 gap-6">
-        <div className="grid grid-cols-1 items-start gap-6 min-[901px]:grid-cols-[minmax(0,1fr)_17rem] min-[1261px]:grid-cols-[minmax(0,1fr)_19rem]">
+        <div className={BANNER_ROW_CLASS}>
           <BannerCarousel />
           {singleColumn ? null : (
             <aside className="self-stretch" data-testid="dashboard-side-column">

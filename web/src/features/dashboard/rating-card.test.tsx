@@ -22,14 +22,14 @@ describe('rating gauge colours (spec §9: 75 and above green, 50 and above yello
     expect(screen.getByTestId('rating-gauge-value')).toHaveTextContent(`${percent}%`);
   });
 
-  it('shows the default 75 % (green) while the rating loads', () => {
+  it('shows a skeleton, not a made-up rating, while the rating loads', () => {
     render(<RatingGauge percent={undefined} />);
-    expect(RATING.gaugeDefault).toBe(75);
-    expect(gauge()).toHaveAttribute('aria-valuenow', '75');
-    expect(gauge()).toHaveAttribute('data-tone', 'green');
-    expect(gauge()).toHaveAttribute('data-loading', 'true');
-    expect(gauge()).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByTestId('rating-gauge-value')).toHaveTextContent('75%');
+    expect(screen.queryByRole('meter')).toBeNull();
+    const skeleton = screen.getByRole('status', { name: RATING_CARD_TEXT.loading });
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(skeleton).toHaveAttribute('data-loading', 'true');
+    expect(screen.queryByTestId('rating-gauge-arc')).toBeNull();
+    expect(skeleton).not.toHaveTextContent('%');
   });
 
   it('keeps the arc inside 0…100 and shows a fractional rating with one decimal', () => {

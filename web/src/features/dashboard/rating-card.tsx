@@ -32,14 +32,17 @@ export function formatRatingPercent(percent: number): string {
 const ARC = 'M 16 96 A 80 80 0 0 1 176 96';
 
 export interface RatingGaugeProps {
-  /** 0–100; undefined while the rating loads (the gauge then shows spec §9's default 75 %). */
+  /**
+   * 0–100; undefined while the rating loads: the gauge is then a grey skeleton without a number (issue 25: the
+   * spec's default 75 % would show a rating nobody has).
+   */
   percent: number | undefined;
 }
 
 /** Rating gauge (spec §2 Shared components): a 0–100 % arc labelled Rating, coloured by the rating's tone. */
 export function RatingGauge({ percent }: RatingGaugeProps) {
-  const loading = percent === undefined;
-  const value = Math.min(100, Math.max(0, percent ?? RATING.gaugeDefault));
+  if (percent === undefined) return <RatingGaugeSkeleton />;
+  const value = Math.min(100, Math.max(0, percent));
   const tone = gaugeTone(value);
   const text = `${formatRatingPercent(value)}%`;
   return (
@@ -51,11 +54,10 @@ export function RatingGauge({ percent }: RatingGaugeProps) {
       aria-valuemax={100}
       aria-valuenow={value}
       aria-valuetext={text}
-      aria-busy={loading || undefined}
       data-testid="rating-gauge"
       data-tone={tone}
-      data-loading={loading}
-      className={cx('relative mx-auto w-full max-w-[13rem]', loading && 'animate-pulse')}
+      data-loading={false}
+      className="relative mx-auto w-full max-w-[13rem]"
     >
       <svg viewBox="0 0 192 104" className="block w-full" aria-hidden>
         <path d={ARC} fill="none" strokeWidth="14" strokeLinecap="round" className="stroke-gray-100" />
@@ -81,6 +83,28 @@ export function RatingGauge({ percent }: RatingGaugeProps) {
         >
           {text}
         </span>
+        <span className="mt-1 text-caption text-gray-500">{RATING_CARD_TEXT.title}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The gauge's place while the rating loads: the grey track and a pulsing block where the number goes. */
+function RatingGaugeSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label={RATING_CARD_TEXT.loading}
+      aria-busy
+      data-testid="rating-gauge"
+      data-loading
+      className="relative mx-auto w-full max-w-[13rem] animate-pulse motion-reduce:animate-none"
+    >
+      <svg viewBox="0 0 192 104" className="block w-full" aria-hidden>
+        <path d={ARC} fill="none" strokeWidth="14" strokeLinecap="round" className="stroke-gray-100" />
+      </svg>
+      <div className="absolute inset-x-0 bottom-0 flex flex-col items-center" aria-hidden>
+        <span className="block h-7 w-16 rounded-md bg-gray-200" data-testid="rating-gauge-value-skeleton" />
         <span className="mt-1 text-caption text-gray-500">{RATING_CARD_TEXT.title}</span>
       </div>
     </div>

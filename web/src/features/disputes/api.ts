@@ -25,10 +25,16 @@ export interface Dispute {
   created_at: string;
   updated_at: string;
   comments: string | null;
+  /** Our addition: the merchant's statement (merchant API) or support's note (created by support). */
+  reason: string;
+  /** Our addition: who opened the dispute, whose words the reason is. */
+  opened_by: 'merchant' | 'support';
   files_from_trader: string[];
   files_from_merchant: string[];
   transaction: {
     amount: number;
+    /** Our addition: the amount in rubles as the payer paid it ("1500.00"). */
+    amount_rub: string;
     profit: number;
     order_type: 'sbp' | 'c2c';
     payment_details: {
@@ -66,6 +72,8 @@ export interface DisputeHistoryEntry {
   actor?: string;
   action: string;
   status?: string;
+  /** The deadline job's moves only: the deadline passed, or both sides had given evidence. */
+  cause?: 'deadline' | 'evidence';
   file?: { id: string; name: string; side: DisputeFileSide; sha256: string; size: number };
 }
 
@@ -126,11 +134,20 @@ export const disputesKeys = {
 const noRetryOnAnswer = (count: number, error: unknown) =>
   !(isApiError(error) && error.status > 0) && count < 2;
 
+/**
+ * GET api/v1/disputes/user-role/ answer: the role, and (our addition) whether the Telegram link is required
+ * on this server — false when it runs no bot, and then dispute notices come by mail.
+ */
+export interface DisputeRoleResponse {
+  role: DisputeRole;
+  telegram_required: boolean;
+}
+
 /** GET api/v1/disputes/user-role/: who the user is on this page (support, trader or merchant). */
 export function useDisputeRole() {
   return useQuery({
     queryKey: disputesKeys.role,
-    queryFn: ({ signal }) => apiClient.get<{ role: DisputeRole }>(API.disputes.userRole, { signal }),
+    queryFn: ({ signal }) => apiClient.get<DisputeRoleResponse>(API.disputes.userRole, { signal }),
     retry: noRetryOnAnswer,
     staleTime: 60_000,
   });

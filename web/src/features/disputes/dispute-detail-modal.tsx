@@ -1,4 +1,3 @@
-import { formatUsdtAmount } from '@app/shared';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_RESOLUTIONS,
@@ -12,6 +11,7 @@ import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   ConfirmModal,
@@ -33,9 +33,10 @@ import {
 } from './api.ts';
 import {
   ACTION_LABELS,
-  ACTOR_LABELS,
   DisputeStatusBadge,
   disputeRequisite,
+  formatUsdtAmount,
+  historyActorLabel,
   ORDER_TYPE_LABELS,
   shortHash,
   DISPUTE_PAGE_TEXT as TEXT,
@@ -295,16 +296,35 @@ function DetailBody({
         <span className="font-mono text-small break-all text-gray-800">{dispute.id}</span>
         <DisputeStatusBadge status={dispute.status} />
       </div>
+      <Section title={TEXT.reason}>
+        <figure
+          className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5"
+          data-testid="dispute-reason"
+        >
+          <figcaption className="text-caption text-gray-500">{TEXT.reasonBy[dispute.opened_by]}</figcaption>
+          <blockquote className="mt-1 text-small whitespace-pre-wrap break-words text-gray-900">
+            {dispute.reason}
+          </blockquote>
+        </figure>
+      </Section>
       <Section title={TEXT.transaction}>
         <dl className="divide-y divide-gray-100">
-          <Row label={TEXT.amount}>{formatUsdtAmount(transaction.amount)}</Row>
-          <Row label={TEXT.profit}>{formatUsdtAmount(transaction.profit)}</Row>
+          <Row label={TEXT.amount}>
+            <span data-testid="dispute-detail-amount">
+              <span className="whitespace-nowrap">{formatRubles(transaction.amount_rub)}</span>{' '}
+              <span className="whitespace-nowrap font-normal text-gray-500">
+                ({formatUsdtAmount(transaction.amount)})
+              </span>
+            </span>
+          </Row>
+          <Row label={role === 'merchant' ? TEXT.merchantShare : TEXT.profit}>
+            {formatUsdtAmount(transaction.profit)}
+          </Row>
           <Row label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</Row>
           <Row label={TEXT.bank}>{details.bank.name}</Row>
           <Row label={details.card ? TEXT.card : TEXT.phone}>
             <span className="font-mono">{disputeRequisite(dispute)}</span>
           </Row>
-          <Row label={TEXT.currency}>{details.currency.symbol}</Row>
           <Row label={TEXT.deal}>
             <span className="font-mono text-caption">{dispute.deal_id}</span>
           </Row>
@@ -324,7 +344,9 @@ function DetailBody({
               className="flex flex-col gap-0.5 rounded-lg bg-gray-50 px-3 py-2 text-small"
             >
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium text-gray-900">{labelOf(ACTION_LABELS, entry.action, '—')}</span>
+                <span className="font-medium text-gray-900">
+                  {labelOf(ACTION_LABELS, entry.action, ACTION_LABELS.status)}
+                </span>
                 {entry.status ? <DisputeStatusBadge status={entry.status} /> : null}
               </span>
               {entry.file ? (
@@ -336,7 +358,7 @@ function DetailBody({
                 </span>
               ) : null}
               <span className="text-caption text-gray-500">
-                {labelOf(ACTOR_LABELS, entry.actor_role, '—')}
+                {historyActorLabel(entry)}
                 {entry.actor ? ` (${entry.actor})` : ''} · {formatDate(entry.at)}
               </span>
             </li>

@@ -1,6 +1,6 @@
-import { formatUsdtAmount } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
 import { labelOf } from '../../labels/index.ts';
+import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   Card,
@@ -19,6 +19,7 @@ import {
   DISPUTE_PAGE_TEXT,
   DisputeStatusBadge,
   disputeRequisite,
+  formatUsdtAmount,
   ORDER_TYPE_LABELS,
   shortId,
 } from './dispute-parts.tsx';
@@ -79,10 +80,11 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
             <TableCell align="right">
-              <span className="font-medium text-gray-900">
-                {formatUsdtAmount(dispute.transaction.amount)}
+              <span className="font-medium whitespace-nowrap text-gray-900" data-testid="dispute-amount">
+                {formatRubles(dispute.transaction.amount_rub)}
               </span>
               <span className="block text-caption text-gray-500">
+                <span className="whitespace-nowrap">{formatUsdtAmount(dispute.transaction.amount)}</span> ·{' '}
                 {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} · {disputeRequisite(dispute)}
               </span>
             </TableCell>
@@ -165,8 +167,13 @@ export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: Dis
                 </div>
                 <div>
                   <dt className="text-caption text-gray-500">{TEXT.amount}</dt>
-                  <dd className="font-medium tabular-nums text-gray-900">
-                    {formatUsdtAmount(dispute.transaction.amount)}
+                  <dd className="tabular-nums" data-testid="dispute-amount">
+                    <span className="block font-medium text-gray-900">
+                      {formatRubles(dispute.transaction.amount_rub)}
+                    </span>
+                    <span className="block text-caption text-gray-500">
+                      {formatUsdtAmount(dispute.transaction.amount)}
+                    </span>
                   </dd>
                 </div>
                 <div className="col-span-2 min-w-0">

@@ -1,5 +1,11 @@
 import { groupCardDigits } from '@app/shared';
-import { disputeStatusText } from '../../labels/index.ts';
+import { DISPUTE_STATUS_LABELS } from '@app/shared/disputes/messages';
+import {
+  DISPUTE_ACTOR_LABELS,
+  DISPUTE_TIMER_CAUSE_LABELS,
+  disputeStatusText,
+  labelOf,
+} from '../../labels/index.ts';
 import { Badge, type BadgeTone } from '../../ui/index.ts';
 import type { Dispute } from './api.ts';
 
@@ -29,11 +35,15 @@ export const DISPUTE_PAGE_TEXT = {
   transaction: 'Транзакция',
   amount: 'Сумма',
   profit: 'Вознаграждение',
+  /** A merchant's share is no reward: it is what the deal credits after the fee. */
+  merchantShare: 'К зачислению после комиссии',
   mode: 'Способ оплаты',
   bank: 'Банк',
   card: 'Карта',
   phone: 'Телефон',
-  currency: 'Валюта',
+  reason: 'Причина спора',
+  reasonBy: { merchant: 'Заявление мерчанта', support: 'Комментарий поддержки при открытии' },
+  mailNotices: 'Telegram-бот на этом сервере не настроен: уведомления о спорах приходят на почту.',
   deal: 'Сделка',
   created: 'Создан',
   deadline: 'Срок доказательств',
@@ -62,9 +72,9 @@ export const DISPUTE_PAGE_TEXT = {
     insufficient: 'Недостаточно доказательств',
   },
   verdicts: {
-    merchant: 'Спор будет закрыт в пользу мерчанта.',
-    trader: 'Спор будет закрыт в пользу трейдера.',
-    insufficient: 'Спор уйдёт на дополнительное рассмотрение и пропадёт из вашего списка.',
+    merchant: `Новый статус: «${DISPUTE_STATUS_LABELS.completed_towards_merchant}». Сделка будет завершена.`,
+    trader: `Новый статус: «${DISPUTE_STATUS_LABELS.completed_towards_trader}». Сделка будет отменена.`,
+    insufficient: `Новый статус: «${DISPUTE_STATUS_LABELS.deepconsideration}». Спор пропадёт из вашего списка.`,
   },
   createTitle: 'Create dispute',
   transactionId: 'ID транзакции',
@@ -77,12 +87,22 @@ export const DISPUTE_PAGE_TEXT = {
   hash: 'SHA-256',
 } as const;
 
+/** USDT the one way every page writes it ("12,97 USDT"), from shared money. */
+export { formatUsdtAmount } from '@app/shared/money';
 // The label maps live in the one labels module; these names stay for the disputes feature's imports.
 export {
   DISPUTE_ACTION_LABELS as ACTION_LABELS,
   DISPUTE_ACTOR_LABELS as ACTOR_LABELS,
+  DISPUTE_TIMER_CAUSE_LABELS as TIMER_CAUSE_LABELS,
   ORDER_TYPE_LABELS,
 } from '../../labels/index.ts';
+
+/** Who (or what) made a history entry, in words. */
+export function historyActorLabel(entry: { actor_role: string; cause?: string }): string {
+  if (entry.actor_role === 'timer' && entry.cause)
+    return labelOf(DISPUTE_TIMER_CAUSE_LABELS, entry.cause, DISPUTE_ACTOR_LABELS.timer);
+  return labelOf(DISPUTE_ACTOR_LABELS, entry.actor_role, DISPUTE_ACTOR_LABELS.timer);
+}
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   waiting: 'warning',

@@ -3,7 +3,6 @@ import { DISPUTE_MESSAGES } from '@app/shared/disputes/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
@@ -23,10 +22,13 @@ function dispute(overrides: Partial<Dispute> = {}): Dispute {
     created_at: new Date(2026, 10, 25, 14, 5).toISOString(),
     updated_at: new Date(2026, 10, 25, 14, 5).toISOString(),
     comments: null,
+    reason: 'Клиент оплатил, деньги не зачислены',
+    opened_by: 'merchant',
     files_from_trader: [],
     files_from_merchant: [],
     transaction: {
       amount: 16.216216,
+      amount_rub: '1500.00',
       profit: 0.324,
       order_type: 'sbp',
       payment_details: {
@@ -97,7 +99,9 @@ const listOf = (results: Dispute[], extra: { count?: number; support_data?: stri
   },
 });
 
-const roleOf = (role: string) => ({ body: { role } });
+const roleOf = (role: string, telegramRequired = true) => ({
+  body: { role, telegram_required: telegramRequired },
+});
 
 function renderPage(handlers: Handlers) {
   const api = mockApi(handlers);
@@ -129,7 +133,10 @@ function formEntries(body: unknown): Array<[string, string]> {
 
 describe('DisputesPage: role, list, filters', () => {
   it('loads the role, then page 1 of 10 newest first, as table rows', async () => {
-    const item = dispute({ status: 'waiting', transaction: { ...dispute().transaction, amount: 1234.5 } });
+    const item = dispute({
+      status: 'waiting',
+      transaction: { ...dispute().transaction, amount: 1234.5, amount_rub: '114191.25' },
+    });
     const { listUrls } = renderPage({
       [`GET ${API.disputes.userRole}`]: roleOf('trader'),
       [`GET ${API.disputes.list}`]: listOf([item, dispute({ status: 'completed_towards_trader' })]),
@@ -141,11 +148,15 @@ describe('DisputesPage: role, list, filters', () => {
       expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
     }
     const row = within(rows[0]!);
+    // The amount as paid, in rubles, with its USDT beside it; never a dollar sign.
+    expect(row.getByTestId('dispute-amount')).toHaveTextContent('114 191,25 ₽');
     expect(row.getByText('1 234,50 USDT')).toBeInTheDocument();
+    expect(rows[0]).not.toHaveTextContent('$');
+    // Statuses read through the one label map, never as raw values.
     expect(row.getByText('Ожидание доказательств')).toBeInTheDocument();
     expect(row.getByText('25.11.2026 14:05')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Решён в пользу трейдера')).toBeInTheDocument();
-    expect(latinOutsideLiterals(screen.getByTestId('disputes-list'))).toEqual([]);
+    expect(screen.queryByText('completed_towards_trader')).not.toBeInTheDocument();
     expect(Object.fromEntries(listUrls()[0]!.searchParams)).toEqual({
       page: '1',
       page_size: '10',
@@ -211,6 +222,16 @@ describe('DisputesPage: role, list, filters', () => {
     await screen.findAllByTestId('dispute-row');
     await user.click(screen.getByRole('button', { name: TEXT.statusFilter }));
     const panel = screen.getByRole('dialog', { name: TEXT.statusFilter });
+    for (const label of [
+      'Ожидание доказательств',
+      'На рассмотрении',
+      'Дополнительное рассмотрение',
+      'Решён в пользу мерчанта',
+      'Решён в пользу трейдера',
+    ]) {
+      expect(within(panel).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(panel).not.toHaveTextContent(/waiting|consideration|completed_towards/);
     await user.click(within(panel).getByLabelText('Ожидание доказательств'));
     await user.click(within(panel).getByLabelText('Дополнительное рассмотрение'));
     await waitFor(() =>
@@ -319,11 +340,15 @@ describe('DisputesPage: detail', () => {
     await openFirst(user);
     const detail = await screen.findByTestId('dispute-detail');
     expect(callsTo('POST', API.disputes.block).map((call) => call.body)).toEqual([{ dispute_id: item.id }]);
-    expect(within(detail).getByText('16,22 USDT')).toBeInTheDocument();
+    expect(within(detail).getByTestId('dispute-detail-amount')).toHaveTextContent('1 500,00 ₽ (16,22 USDT)');
     expect(within(detail).getByText('0,32 USDT')).toBeInTheDocument();
+    expect(detail).not.toHaveTextContent('$');
     expect(within(detail).getByText('SBP')).toBeInTheDocument();
     expect(within(detail).getByText('+79991234567')).toBeInTheDocument();
-    expect(within(detail).getByText('₽')).toBeInTheDocument();
+    // The merchant's statement, as support reads it.
+    const reason = within(detail).getByTestId('dispute-reason');
+    expect(reason).toHaveTextContent(TEXT.reasonBy.merchant);
+    expect(reason).toHaveTextContent('Клиент оплатил, деньги не зачислены');
     expect(within(detail).getByText('Проверяем выписку')).toBeInTheDocument();
     const history = within(detail).getByTestId('dispute-history');
     expect(within(history).getAllByTitle(HASH)).toHaveLength(1);
@@ -418,6 +443,58 @@ describe('DisputesPage: detail', () => {
     });
     await openFirst(user);
     expect(await screen.findByText(DISPUTE_MESSAGES.openFailed)).toBeInTheDocument();
+  });
+});
+
+describe('DisputesPage: reason, history causes, notices', () => {
+  it('the trader reads support’s note as the reason, and the history says “по сроку” only for a deadline move', async () => {
+    const user = userEvent.setup();
+    const item = dispute({ reason: 'Плательщик прислал чек, проверьте поступление', opened_by: 'support' });
+    const byDeadline = {
+      at: new Date(2026, 10, 26, 14, 5).toISOString(),
+      actor_role: 'timer',
+      action: 'status',
+      status: 'consideration',
+      cause: 'deadline' as const,
+    };
+    const byEvidence = { ...byDeadline, cause: 'evidence' as const };
+    renderPage({
+      [`GET ${API.disputes.userRole}`]: roleOf('trader'),
+      [`GET ${API.disputes.list}`]: listOf([item]),
+      [`GET ${API.disputes.detail(item.id)}`]: {
+        body: detailOf(item, { history: [...detailOf(item).history, byEvidence, byDeadline] }),
+      },
+    });
+    await openFirst(user);
+    const detail = await screen.findByTestId('dispute-detail');
+    const reason = within(detail).getByTestId('dispute-reason');
+    expect(reason).toHaveTextContent(TEXT.reasonBy.support);
+    expect(reason).toHaveTextContent('Плательщик прислал чек, проверьте поступление');
+    const entries = within(within(detail).getByTestId('dispute-history')).getAllByRole('listitem');
+    expect(entries).toHaveLength(4);
+    expect(entries[2]).toHaveTextContent('автоматически: обе стороны представили доказательства');
+    expect(entries[2]).not.toHaveTextContent('по сроку');
+    expect(entries[3]).toHaveTextContent('по сроку');
+    expect(entries[3]).toHaveTextContent('На рассмотрении');
+    for (const entry of entries.slice(0, 2)) expect(entry).not.toHaveTextContent('по сроку');
+  });
+
+  it('without a bot on the server the sides are told notices come by mail; with one, nothing is said', async () => {
+    renderPage({
+      [`GET ${API.disputes.userRole}`]: roleOf('trader', false),
+      [`GET ${API.disputes.list}`]: listOf([dispute()]),
+    });
+    expect(await screen.findByTestId('disputes-mail-notices')).toHaveTextContent(TEXT.mailNotices);
+    expect(screen.queryByTestId('disputes-telegram')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about mail when the Telegram rule applies', async () => {
+    renderPage({
+      [`GET ${API.disputes.userRole}`]: roleOf('trader'),
+      [`GET ${API.disputes.list}`]: listOf([dispute()]),
+    });
+    await screen.findAllByTestId('dispute-row');
+    expect(screen.queryByTestId('disputes-mail-notices')).not.toBeInTheDocument();
   });
 });
 
@@ -566,6 +643,7 @@ describe('DisputesPage: evidence upload', () => {
     const detail = await screen.findByTestId('dispute-detail');
     expect(within(detail).getByTestId('files-trader')).toBeInTheDocument();
     expect(within(detail).queryByTestId('files-merchant')).not.toBeInTheDocument();
+    expect(within(detail).getByText(TEXT.profit)).toBeInTheDocument();
     expect(within(detail).queryByRole('button', { name: /Удалить файл/ })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), {
       target: { files: [fileOf('check.pdf'), fileOf('video.mp4', 200, 'video/mp4')] },
@@ -591,6 +669,9 @@ describe('DisputesPage: evidence upload', () => {
     const detail = await screen.findByTestId('dispute-detail');
     expect(within(detail).getByTestId('files-merchant')).toBeInTheDocument();
     expect(within(detail).queryByTestId('files-trader')).not.toBeInTheDocument();
+    // The merchant's share is the credit after the fee, not a reward.
+    expect(within(detail).getByText(TEXT.merchantShare)).toBeInTheDocument();
+    expect(within(detail).queryByText(TEXT.profit)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('act.png')] } });
     await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
     expect(await screen.findByText(DISPUTE_MESSAGES.fileTooLarge)).toBeInTheDocument();

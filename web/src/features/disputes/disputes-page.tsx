@@ -228,6 +228,8 @@ export function DisputesPage() {
   }
 
   const ready = userRole !== undefined && !telegram;
+  // Without a bot on the server nobody links Telegram: the sides learn of disputes by mail, and are told so.
+  const mailNotices = ready && !isSupport && role.data?.telegram_required === false;
 
   return (
     <>
@@ -242,6 +244,11 @@ export function DisputesPage() {
           ) : undefined
         }
       />
+      {mailNotices ? (
+        <p className="mb-4 text-small text-gray-600" data-testid="disputes-mail-notices">
+          {TEXT.mailNotices}
+        </p>
+      ) : null}
       {ready ? (
         <div className="mb-5">
           <FilterBar

@@ -199,8 +199,7 @@ export function RatingHelp() {
       <P>
         Рейтинг трейдера — на шкале <Ui>Rating</Ui> на <AppLink to="/">главной</AppLink> и в Telegram по
         команде <Ui>/status</Ui>; рейтинг каждого метода — на его карточке на странице{' '}
-        <AppLink to="/payments">Payments</AppLink>. Пока рейтинг загружается, шкала показывает{' '}
-        {RATING.gaugeDefault} %.
+        <AppLink to="/payments">Payments</AppLink>. Пока рейтинг загружается, шкала серая и без числа.
       </P>
       <Table aria-label="Цвет рейтинга" data-testid="rating-colours">
         <TableHead>

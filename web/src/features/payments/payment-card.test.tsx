@@ -146,6 +146,30 @@ describe('PaymentCard', () => {
     expect(screen.queryByText(PAYMENT_MESSAGES.disableFirst)).not.toBeInTheDocument();
   });
 
+  it.each(['mobile', 'desktop'] as const)(
+    'disables SBP for a method without phone and account, with the reason, and sends nothing (%s)',
+    async (layout) => {
+      const user = userEvent.setup();
+      const { calls } = renderCard(
+        paymentMethod({ phone_number: null, nomer_scheta: null, is_SBP: false, is_c2c: true }),
+        layout,
+      );
+      const group = screen.getByRole('radiogroup', { name: 'Режим оплаты' });
+      expect(group).not.toHaveAttribute('aria-disabled');
+      for (const name of ['SBP', 'SBP/C2C']) {
+        const radio = within(group).getByRole('radio', { name });
+        expect(radio).toHaveAttribute('aria-disabled', 'true');
+        expect(radio).toHaveAccessibleDescription(PAYMENT_MESSAGES.sbpNeedsPhone);
+      }
+      expect(within(group).getByRole('radio', { name: 'C2C' })).not.toHaveAttribute('aria-disabled');
+      await user.click(within(group).getByRole('radio', { name: 'SBP' }));
+      await waitFor(() =>
+        expect(screen.getAllByText(PAYMENT_MESSAGES.sbpNeedsPhone).length).toBeGreaterThan(1),
+      );
+      expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    },
+  );
+
   it('puts phone and account next to each other on the card', () => {
     renderCard(
       paymentMethod({ phone_number: '+79991234567', nomer_scheta: '40817810000000000077' }),

@@ -1,5 +1,6 @@
 import {
   maskRequisite,
+  modeUnavailableReason,
   PAYMENT_MESSAGES,
   PAYMENT_MODE_LABELS,
   PAYMENT_MODES,
@@ -67,7 +68,9 @@ export function ConnectionIcon({ connected }: { connected: boolean }) {
 /**
  * The mode selector (spec §4): SBP/C2C, SBP or C2C, as a segmented radio group. While the method is
  * Online it is locked: it looks disabled and says why ('Отключите платеж перед изменением данных'); a
- * click still answers with that notice, so nobody is left wondering why nothing happened.
+ * click still answers with that notice, so nobody is left wondering why nothing happened. A mode the
+ * requisites cannot serve (SBP without phone and account, C2C without a card) is disabled the same way with
+ * its own reason, instead of being sent and refused (issue 25).
  */
 export function ModeSelector({
   value,
@@ -75,6 +78,8 @@ export function ModeSelector({
   busy,
   locked = false,
   lockedHint = true,
+  unavailable = {},
+  onUnavailable,
   className,
 }: {
   value: PaymentMode | null;
@@ -84,9 +89,15 @@ export function ModeSelector({
   locked?: boolean;
   /** Whether the reason shows as a caption under the control (the desktop row has no room for it). */
   lockedHint?: boolean;
+  /** Modes the requisites cannot serve, each with the reason it shows. */
+  unavailable?: Partial<Record<PaymentMode, string>>;
+  /** Called with the reason when an unavailable mode is clicked. */
+  onUnavailable?: (reason: string) => void;
   className?: string;
 }) {
   const reasonId = useId();
+  const unavailableId = useId();
+  const reasons = [...new Set(Object.values(unavailable))];
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <div
@@ -105,6 +116,7 @@ export function ModeSelector({
       >
         {PAYMENT_MODES.map((mode) => {
           const checked = value === mode;
+          const reason = checked ? undefined : unavailable[mode];
           return (
             // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as buttons, is the radio group here.
             <button
@@ -112,12 +124,20 @@ export function ModeSelector({
               type="button"
               role="radio"
               aria-checked={checked}
-              aria-disabled={locked || undefined}
-              onClick={() => (checked ? undefined : onSelect(mode))}
+              aria-disabled={locked || reason ? true : undefined}
+              aria-describedby={reason && !locked ? unavailableId : undefined}
+              title={reason && !locked ? reason : undefined}
+              data-unavailable={reason ? true : undefined}
+              onClick={() => {
+                if (checked) return;
+                if (reason && !locked) onUnavailable?.(reason);
+                else onSelect(mode);
+              }}
               className={cx(
                 'h-7 flex-1 rounded-md px-2.5 text-caption font-semibold whitespace-nowrap transition',
                 checked ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500',
-                locked ? 'cursor-not-allowed' : !checked && 'hover:text-gray-800',
+                reason && !checked && 'text-gray-400 line-through decoration-gray-400',
+                locked || reason ? 'cursor-not-allowed' : !checked && 'hover:text-gray-800',
               )}
             >
               {PAYMENT_MODE_LABELS[mode]}
@@ -132,6 +152,14 @@ export function ModeSelector({
         >
           <Lock size={12} className="shrink-0" aria-hidden />
           {PAYMENT_MESSAGES.disableFirst}
+        </p>
+      ) : reasons.length > 0 ? (
+        <p
+          id={unavailableId}
+          data-testid="mode-unavailable"
+          className={cx('text-caption text-gray-500', !lockedHint && 'sr-only')}
+        >
+          {reasons.join('. ')}
         </p>
       ) : null}
     </div>
@@ -203,6 +231,11 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
     );
   };
 
+  const unavailable: Partial<Record<PaymentMode, string>> = {};
+  for (const each of PAYMENT_MODES) {
+    const reason = modeUnavailableReason(each, method);
+    if (reason) unavailable[each] = reason;
+  }
   const pendingBody = mode.isPending ? mode.variables?.body : undefined;
   const currentMode = pendingBody
     ? paymentModeOf({ is_SBP: Boolean(pendingBody.is_SBP), is_c2c: Boolean(pendingBody.is_c2c) })
@@ -235,8 +268,14 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
     <div className="flex min-w-0 items-center gap-3">
       <BankMark name={method.bank.name} />
       <div className="min-w-0">
-        <p className="truncate text-small font-semibold text-gray-900">{method.bank.name}</p>
-        <p className="truncate text-small text-gray-500">{method.name}</p>
+        {/* Names wrap rather than cut (issue 25: no truncation where there is room); a very long one stops at
+            two lines. */}
+        <p className="line-clamp-2 text-small font-semibold [overflow-wrap:anywhere] text-gray-900">
+          {method.bank.name}
+        </p>
+        <p className="line-clamp-2 text-small [overflow-wrap:anywhere] text-gray-500" title={method.name}>
+          {method.name}
+        </p>
       </div>
     </div>
   );
@@ -268,6 +307,8 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
           busy={mode.isPending}
           locked={method.is_active}
           lockedHint={false}
+          unavailable={unavailable}
+          onUnavailable={paymentNotice.error}
         />
         <div className="flex items-center gap-2.5">
           <RatingPercent rating={method.rating} className="w-14 text-small" />
@@ -316,6 +357,8 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
           onSelect={selectMode}
           busy={mode.isPending}
           locked={method.is_active}
+          unavailable={unavailable}
+          onUnavailable={paymentNotice.error}
           className="flex w-full"
         />
       </div>

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
+import { formatDayTime } from '../../ui/format-date.ts';
 import { notify } from '../../ui/index.ts';
-import { pairingPayload, timeLeftText } from './add-terminal-flow.tsx';
+import { PAIRING_TEXT, pairingPayload, timeLeftText } from './add-terminal-flow.tsx';
 import { PAIRING_POLL_MS } from './api.ts';
 import { TerminalsPage } from './terminals-page.tsx';
 import { terminal, testId } from './test-fixtures.ts';
@@ -130,18 +131,25 @@ describe('Add Terminal Now', () => {
     expect(await within(dialog).findByText('Ошибка формирования QR-кода')).toBeInTheDocument();
   });
 
-  it("waits for the phone: polls the list every 3 s and says 'Терминал подключен' once it is there", async () => {
+  it("waits for the phone: polls the list every 3 s and says 'Терминал подключен' once it is activated", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let paired = false;
+    const answer = pairing();
+    // The server lists the terminal while it waits too (issue 25): only its activation means the phone paired.
+    const waiting = terminal({ id: TERMINAL_ID, activated_at: null, pending_until: answer.expires_at });
     const { user, calls } = setup({
-      [VERIFY]: { body: pairing() },
-      [LIST]: () => ({
-        body: paired ? { count: 1, results: [terminal({ id: TERMINAL_ID })] } : { count: 0, results: [] },
-      }),
+      [VERIFY]: { body: answer },
+      [LIST]: () => ({ body: { count: 1, results: [paired ? terminal({ id: TERMINAL_ID }) : waiting] } }),
     });
     await enterCode(user);
     const dialog = await screen.findByRole('dialog', { name: 'Активация завершена' });
     expect(within(dialog).getByTestId('pairing-state')).toHaveTextContent('Ожидаем подтверждения');
+    await act(() => vi.advanceTimersByTimeAsync(PAIRING_POLL_MS + 50));
+    expect(within(dialog).getByTestId('pairing-state')).toHaveTextContent('Ожидаем подтверждения');
+    // It says what closing it now means, with the QR code's expiry.
+    expect(within(dialog).getByTestId('pairing-close-notice')).toHaveTextContent(
+      PAIRING_TEXT.closeNotice(formatDayTime(answer.expires_at)),
+    );
     paired = true;
     const before = called(calls, 'GET', API.terminals.list).length;
     await act(() => vi.advanceTimersByTimeAsync(PAIRING_POLL_MS + 50));

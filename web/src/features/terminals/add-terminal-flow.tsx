@@ -12,6 +12,7 @@ import { Clock, Copy, RotateCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../ui/copy-text.ts';
+import { formatDayTime } from '../../ui/format-date.ts';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import {
@@ -40,6 +41,9 @@ export const PAIRING_TEXT = {
   copyPayload: 'Скопировать данные QR-кода',
   copied: 'Данные QR-кода скопированы',
   copyFailed: 'Не удалось скопировать',
+  /** What closing the screen before the phone pairs does (issue 25). */
+  closeNotice: (until: string) =>
+    `Окно можно закрыть: до ${until} терминал будет ждать телефон в списке со статусом «Ожидает телефон». Этот QR-код после закрытия больше не показать — если телефон не подключится до ${until}, добавьте терминал заново.`,
 } as const;
 
 /** The JSON the QR code carries: exactly the four fields of the verify answer (spec §3), in that order. */
@@ -87,7 +91,10 @@ function PairingScreen({
   const now = useNow(1000);
   const left = timeLeftText(data.expires_at, now);
   const list = useTerminalList(EMPTY_TERMINAL_FILTERS, 1, PAIRING_POLL_MS);
-  const connected = Boolean(list.data?.results.some((terminal) => terminal.id === data.terminal_id));
+  // The list shows the terminal while it waits too (pending_until set); only an activated one is connected.
+  const connected = Boolean(
+    list.data?.results.some((terminal) => terminal.id === data.terminal_id && terminal.activated_at !== null),
+  );
 
   return (
     <Modal
@@ -172,6 +179,11 @@ function PairingScreen({
               </li>
             ))}
           </ol>
+          {connected || !left ? null : (
+            <p className="text-small text-gray-600" data-testid="pairing-close-notice">
+              {PAIRING_TEXT.closeNotice(formatDayTime(data.expires_at))}
+            </p>
+          )}
           <div role="status" data-testid="pairing-state" data-connected={connected}>
             {connected ? (
               <Alert tone="success" title={PAIRING_TEXT.connected} />

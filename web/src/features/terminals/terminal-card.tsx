@@ -35,7 +35,7 @@ export const TERMINAL_ACTIONS_CELL = 'col-span-full justify-self-end @min-[56rem
 /** The list's columns above 720 px (Russian: the spec fixes only the card's parts, not captions). */
 export const TERMINAL_COLUMNS = ['Терминал', 'Связь', 'Заряд', 'Статус'];
 
-function CopyableId({ id }: { id: string }) {
+export function CopyableId({ id }: { id: string }) {
   const copy = async () => {
     try {
       await copyText(id);

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
-import { notify } from '../../ui/index.ts';
+import { formatDayTime, notify } from '../../ui/index.ts';
 import { LIST_REFRESH_MS } from './api.ts';
 import { lastSeenText, onlineText } from './online-status.tsx';
+import { PENDING_TEXT } from './pending-terminal-card.tsx';
 import { TerminalsPage } from './terminals-page.tsx';
 import { terminal } from './test-fixtures.ts';
 
@@ -70,6 +71,28 @@ describe('TerminalsPage', () => {
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('status')).toBe('Enabled'));
     await user.click(screen.getByRole('radio', { name: 'All Statuses' }));
     expect(await screen.findByText(TERMINAL_TEXT.emptyNone)).toBeInTheDocument();
+  });
+
+  it('shows a terminal waiting for its phone with the time its QR code expires, and deletes it', async () => {
+    const until = new Date(Date.now() + 8 * 60_000).toISOString();
+    const waiting = terminal({ name: 'Терминал 3', activated_at: null, pending_until: until });
+    const { calls } = renderPage(
+      { body: { count: 1, results: [waiting] } },
+      {
+        [`DELETE ${API.terminals.remove(waiting.id)}`]: { status: 204 },
+      },
+    );
+    const card = await screen.findByTestId('terminal-card');
+    expect(card).toHaveAttribute('data-pending', 'true');
+    expect(within(card).getByTestId('terminal-status')).toHaveTextContent(PENDING_TEXT.status);
+    expect(within(card).getByTestId('pending-until')).toHaveTextContent(
+      PENDING_TEXT.until(formatDayTime(until)),
+    );
+    // Nothing it cannot do yet: no switch, no Details, no Manage Payments.
+    expect(within(card).queryByRole('switch')).toBeNull();
+    expect(within(card).queryByRole('button', { name: TERMINAL_TEXT.details })).toBeNull();
+    await userEvent.setup().click(within(card).getByRole('button', { name: PENDING_TEXT.remove }));
+    await waitFor(() => expect(called(calls, 'DELETE', API.terminals.remove(waiting.id))).toHaveLength(1));
   });
 
   it('asks for 10 per page and pages through the count', async () => {

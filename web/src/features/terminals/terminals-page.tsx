@@ -22,6 +22,7 @@ import {
   useTerminalList,
 } from './api.ts';
 import { AppChoiceModal } from './app-choice-modal.tsx';
+import { PendingTerminalCard } from './pending-terminal-card.tsx';
 import { TERMINAL_COLUMNS, TERMINAL_GRID, TerminalCard } from './terminal-card.tsx';
 import { TerminalFilters } from './terminal-filters.tsx';
 
@@ -140,9 +141,13 @@ export function TerminalsPage() {
               ))}
             </div>
           )}
-          {results.map((terminal) => (
-            <TerminalCard key={terminal.id} terminal={terminal} mobile={mobile} />
-          ))}
+          {results.map((terminal) =>
+            terminal.pending_until ? (
+              <PendingTerminalCard key={terminal.id} terminal={terminal} mobile={mobile} />
+            ) : (
+              <TerminalCard key={terminal.id} terminal={terminal} mobile={mobile} />
+            ),
+          )}
         </div>
       </div>
     );

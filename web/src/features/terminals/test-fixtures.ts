@@ -22,6 +22,7 @@ export function terminal(overrides: Partial<TerminalListItem> = {}): TerminalLis
     app: 'terminal-manager',
     charging: null,
     activated_at: '2026-11-20T09:30:00.000Z',
+    pending_until: null,
     created_at: '2026-11-20T09:25:00.000Z',
     ...overrides,
   };
