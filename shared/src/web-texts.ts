@@ -15,6 +15,8 @@ export const USERNAME_FALLBACK = 'User';
 export const REQUEST_TIMEOUT_TEXT = 'Сервер не ответил вовремя. Попробуйте ещё раз.';
 /** fetch itself failed: offline, DNS, refused connection. */
 export const NETWORK_ERROR_TEXT = 'Нет связи с сервером. Проверьте подключение.';
+/** /welcome after a call made with a session answered 401: the session ended (expired, or logged out elsewhere). */
+export const SESSION_EXPIRED_TEXT = 'Сессия истекла, войдите снова';
 
 /** An error answer without a usable body, e.g. an HTML 502 page from a proxy. */
 export function requestFailedText(status: number): string {

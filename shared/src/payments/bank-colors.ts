@@ -1,6 +1,8 @@
 /**
  * Bank colours of spec §3: ten known Russian banks have their brand colour, every other bank is purple.
  * Keys are lower-cased bank names (Russian and Latin spellings), so operator-added spellings still match.
+ * The initials on a badge are text, so each pair reaches 4.5:1 (TEXT_CONTRAST_MIN): where white on the
+ * brand colour did not, the colour is a shade deeper (Sber, Alfa) or the text is dark (Otkritie).
  */
 export interface BankColor {
   /** Background of the bank badge. */
@@ -14,7 +16,7 @@ export const DEFAULT_BANK_COLOR: BankColor = { background: '#7c3aed', foreground
 const BRAND_COLORS: { names: string[]; color: BankColor }[] = [
   {
     names: ['сбербанк', 'сбер', 'sber', 'sberbank'],
-    color: { background: '#21a038', foreground: '#ffffff' },
+    color: { background: '#1c872f', foreground: '#ffffff' },
   },
   {
     names: ['т-банк', 'тбанк', 'тинькофф', 't-bank', 'tbank', 'tinkoff'],
@@ -23,7 +25,7 @@ const BRAND_COLORS: { names: string[]; color: BankColor }[] = [
   { names: ['втб', 'vtb'], color: { background: '#0a2896', foreground: '#ffffff' } },
   {
     names: ['альфа-банк', 'альфа банк', 'альфа', 'alfa-bank', 'alfa bank', 'alfa'],
-    color: { background: '#ef3124', foreground: '#ffffff' },
+    color: { background: '#e61e11', foreground: '#ffffff' },
   },
   { names: ['газпромбанк', 'gazprombank'], color: { background: '#1b3f8f', foreground: '#ffffff' } },
   {
@@ -34,7 +36,7 @@ const BRAND_COLORS: { names: string[]; color: BankColor }[] = [
   { names: ['совкомбанк', 'sovcombank'], color: { background: '#00428c', foreground: '#ffffff' } },
   {
     names: ['банк открытие', 'открытие', 'bank otkritie', 'otkritie'],
-    color: { background: '#00b2e3', foreground: '#ffffff' },
+    color: { background: '#00b2e3', foreground: '#1f1f1f' },
   },
   { names: ['почта банк', 'pochta bank'], color: { background: '#1d2d72', foreground: '#ffffff' } },
 ];

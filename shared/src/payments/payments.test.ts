@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, TEXT_CONTRAST_MIN } from '../color-contrast.ts';
 import { BRANDED_BANK_COUNT, bankColor, DEFAULT_BANK_COLOR } from './bank-colors.ts';
 import {
   EMPTY_PAYMENT_FILTERS,
@@ -244,6 +245,11 @@ describe('bank colours', () => {
     expect(bankColor('Tinkoff')).toEqual(bankColor('Т-Банк'));
     expect(bankColor('Озон Банк')).toEqual(DEFAULT_BANK_COLOR);
     expect(bankColor(undefined)).toEqual(DEFAULT_BANK_COLOR);
+    // The initials are text: every badge reads at 4.5:1 or better.
+    for (const name of [...known, 'Озон Банк']) {
+      const { background, foreground } = bankColor(name);
+      expect(contrastRatio(foreground, background), name).toBeGreaterThanOrEqual(TEXT_CONTRAST_MIN);
+    }
   });
 });
 

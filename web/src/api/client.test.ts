@@ -10,6 +10,7 @@ import { mockApi } from '../test/fetch-mock.ts';
 import { API_PREFIX, ApiError, apiClient, apiUrl } from './client.ts';
 import { getIsLead, setIsLead } from './lead-store.ts';
 import { setNavigator } from './navigation.ts';
+import { hasSessionEndedNotice, noteSignedIn } from './session.ts';
 
 describe('apiClient', () => {
   const navigate = vi.fn();
@@ -121,7 +122,50 @@ describe('apiClient', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('does not log out on other errors', async () => {
+  it('on a 401 to a call made with a session logs out like a 403, says why on /welcome and never settles', async () => {
+    setIsLead(false);
+    window.sessionStorage.setItem('draft', '1');
+    const { calls } = mockApi({
+      'GET /api/account/dashboard/': { status: 401, body: { detail: 'Требуется авторизация' } },
+      'POST /account/logout/': { status: 401 },
+    });
+    const outcome = vi.fn();
+    apiClient.get(API.dashboard).then(outcome, outcome);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/welcome'));
+    const logout = calls.find((call) => call.path === API.auth.logout);
+    expect(logout?.headers[FORCE_LOGOUT_HEADER.toLowerCase()]).toBe('true');
+    expect(window.localStorage.getItem('isLead')).toBeNull();
+    expect(window.sessionStorage.getItem('draft')).toBeNull();
+    expect(hasSessionEndedNotice()).toBe(true);
+    // The page that asked is gone: neither its data nor its error may reach the screen.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(outcome).not.toHaveBeenCalled();
+  });
+
+  it('counts a sign-in in this tab as a session even when another tab cleared storage', async () => {
+    noteSignedIn();
+    mockApi({ 'GET /x/': { status: 401 }, 'POST /account/logout/': { body: {} } });
+    void apiClient.get('/x/');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/welcome'));
+    expect(hasSessionEndedNotice()).toBe(true);
+  });
+
+  it.each([
+    API.auth.login,
+    API.auth.loginVerify,
+    API.auth.verifyOtp,
+    API.auth.register,
+    API.auth.passwordReset,
+  ])('a 401 from %s (wrong password or code) is an answer, not an ended session', async (path) => {
+    setIsLead(false);
+    const { calls } = mockApi({ [`POST ${path}`]: { status: 401, body: { detail: 'Неверный код' } } });
+    await expect(apiClient.post(path, {})).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(hasSessionEndedNotice()).toBe(false);
+  });
+
+  it('does not log out on other errors (a 401 without a session: the visitor never signed in)', async () => {
     const { calls } = mockApi({ 'GET /x/': { status: 401, body: { detail: 'Требуется авторизация' } } });
     window.localStorage.setItem('keep', '1');
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ status: 401 });

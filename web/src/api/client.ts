@@ -3,7 +3,7 @@ import { API_TIMEOUT_MS, DEFAULT_API_PREFIX } from '@app/shared/constants';
 import { NETWORK_ERROR_TEXT, REQUEST_TIMEOUT_TEXT, requestFailedText } from '@app/shared/web-texts';
 import { parseErrorBody } from './errors.ts';
 import { navigateTo } from './navigation.ts';
-import { clearClientSession } from './session.ts';
+import { clearClientSession, heldSession, markSessionEnded, sessionGeneration } from './session.ts';
 
 /** Prefix every API path lives under (spec §7); the dev server proxies it to the API. */
 export const API_PREFIX: string = (import.meta.env.VITE_API_PREFIX ?? DEFAULT_API_PREFIX).replace(/\/+$/, '');
@@ -140,9 +140,10 @@ let forcedLogout: Promise<void> | null = null;
 
 /**
  * Spec §8: any 403 ends the session. Tells the server (X-Force-Logout, errors ignored), clears local and
- * session storage and goes to /welcome. Concurrent 403s share one logout.
+ * session storage and goes to /welcome. Concurrent 403s share one logout. `ended` (a 401: the session ran
+ * out) also has /welcome say so.
  */
-export function forceLogout(): Promise<void> {
+export function forceLogout({ ended = false }: { ended?: boolean } = {}): Promise<void> {
   forcedLogout ??= (async () => {
     try {
       await send(API.auth.logout, { method: 'POST', headers: { [FORCE_LOGOUT_HEADER]: 'true' } });
@@ -150,6 +151,7 @@ export function forceLogout(): Promise<void> {
       // The session is being thrown away either way; a failed logout call changes nothing for the user.
     }
     clearClientSession();
+    if (ended) markSessionEnded();
     navigateTo(WELCOME_PATH);
   })().finally(() => {
     forcedLogout = null;
@@ -158,13 +160,45 @@ export function forceLogout(): Promise<void> {
 }
 
 /**
- * THE way to call the API: prefix, cookies, JSON, timeout and the 403 rule in one place.
- * Resolves with the parsed body (null for an empty answer); rejects with ApiError.
+ * The calls that sign in (or reset a password) answer 401 for wrong input, never for an ended session;
+ * logout is where the session ends anyway.
+ */
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
+  API.auth.register,
+  API.auth.verifyOtp,
+  API.auth.login,
+  API.auth.loginVerify,
+  API.auth.requestPasswordReset,
+  API.auth.passwordReset,
+  API.auth.logout,
+]);
+
+/** A 401 to a call made with a session: the session ended (expired, revoked, logged out in another tab). */
+function endedSession(error: unknown, path: string): boolean {
+  return isApiError(error, 401) && !SIGN_IN_PATHS.has(path) && heldSession();
+}
+
+/** What a call whose session ended returns: nothing, ever. Its page is gone, /welcome says why. */
+const neverSettles = new Promise<never>(() => {});
+
+/**
+ * THE way to call the API: prefix, cookies, JSON, timeout and the 403 and 401 rules in one place.
+ * Resolves with the parsed body (null for an empty answer); rejects with ApiError. A call whose session
+ * ended (401) logs out like a 403 and then never settles, and so does any call whose answer arrives after
+ * the session it was made under ended: settling would paint the 401's text, a toast of it, or a stale
+ * answer (a lead flag stored again) over the /welcome page the user was just sent to.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const generation = sessionGeneration();
   try {
-    return (await send(path, options)) as T;
+    const data = (await send(path, options)) as T;
+    return sessionGeneration() === generation ? data : neverSettles;
   } catch (error) {
+    if (sessionGeneration() !== generation) return neverSettles;
+    if (endedSession(error, path)) {
+      await forceLogout({ ended: true });
+      return neverSettles;
+    }
     if (isApiError(error, 403) && options.logoutOn403 !== false) await forceLogout();
     throw error;
   }

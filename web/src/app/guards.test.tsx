@@ -1,4 +1,12 @@
-import { API, AUTH_CHECK_TIMEOUT_MS, LANDING_HEADLINE, NOT_FOUND_TEXT, PAYER_TEXT } from '@app/shared';
+import {
+  API,
+  AUTH_CHECK_TIMEOUT_MS,
+  FORCE_LOGOUT_HEADER,
+  LANDING_HEADLINE,
+  NOT_FOUND_TEXT,
+  PAYER_TEXT,
+  SESSION_EXPIRED_TEXT,
+} from '@app/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getIsLead, LEAD_STORAGE_KEY } from '../api/lead-store.ts';
@@ -35,6 +43,34 @@ describe('auth guard', () => {
     expect(window.sessionStorage.length).toBe(0);
     expect(getIsLead()).toBe(false);
     expect(await screen.findByRole('heading', { name: LANDING_HEADLINE })).toBeInTheDocument();
+    // The browser held a session (the stored lead flag), so the 401 means it ended.
+    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+  });
+
+  it('a session that ends on a page (401) logs out to /welcome, which says so once, and nothing shows the 401', async () => {
+    const { calls } = mockApi(
+      signedIn(false, {
+        [`GET ${API.transactions.list}`]: { status: 401, body: { detail: 'Требуется авторизация' } },
+      }),
+    );
+    const { router } = renderAt('/deal');
+    await waitFor(() => expect(currentPath(router)).toBe('/welcome'));
+    const logout = calls.find((call) => call.method === 'POST' && call.path === API.auth.logout);
+    expect(logout?.headers[FORCE_LOGOUT_HEADER.toLowerCase()]).toBe('true');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+    expect(screen.queryByText(/Требуется авторизация/)).not.toBeInTheDocument();
+    expect(Object.keys(window.localStorage)).toEqual([]);
+  });
+
+  it('a visitor who never signed in goes to /welcome without the ended-session notice', async () => {
+    mockApi({
+      [`GET ${API.auth.checkUserAuth}`]: { status: 401, body: { detail: 'Требуется авторизация' } },
+      [`POST ${API.auth.logout}`]: { body: {} },
+    });
+    const { router } = renderAt('/deal');
+    await waitFor(() => expect(currentPath(router)).toBe('/welcome'));
+    expect(await screen.findByRole('heading', { name: LANDING_HEADLINE })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
   });
 
   it('gives the check 5 s, then treats it as signed out', async () => {

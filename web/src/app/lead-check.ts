@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LEAD_STORAGE_KEY } from '../api/lead-store.ts';
+import { hasSessionHint } from '../api/session.ts';
 
 /** The check itself lives with the auth calls, loaded only when a check runs (public pages never need it). */
 async function runLeadCheck(): Promise<void> {
@@ -16,20 +16,6 @@ export function isLeadCheckExempt(pathname: string): boolean {
     pathname.startsWith('/c2c/') ||
     EXEMPT_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`))
   );
-}
-
-/**
- * Whether this browser holds a session, as far as script can tell: the session cookie is HttpOnly, but
- * every sign-in and every successful session check store the lead flag, and every logout clears storage.
- * Without it the lead check could only answer 401, a red error in the console on every anonymous visit.
- */
-export function hasSessionHint(): boolean {
-  try {
-    return window.localStorage.getItem(LEAD_STORAGE_KEY) !== null;
-  } catch {
-    // Storage blocked: nothing tells us there is no session, so check.
-    return true;
-  }
 }
 
 /** Runs the lead check on app load and again on every browser back/forward (popstate), when it applies. */

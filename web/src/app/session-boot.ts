@@ -1,6 +1,7 @@
 import { SESSION_BOOT_ELEMENT_ID } from '@app/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { setIsLead } from '../api/lead-store.ts';
+import { noteSignedIn } from '../api/session.ts';
 import type { CheckAuthResponse } from '../features/auth/api.ts';
 import { authKeys } from '../features/auth/auth-keys.ts';
 
@@ -35,5 +36,6 @@ export function adoptSessionBoot(queryClient: QueryClient, doc: Document = docum
   if (!isCheckAnswer(answer)) return false;
   queryClient.setQueryData(authKeys.check, answer);
   setIsLead(answer.user.is_lead);
+  noteSignedIn();
   return true;
 }

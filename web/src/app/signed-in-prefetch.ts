@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { hasSessionHint } from '../api/session.ts';
 import { fetchCheckAuth } from '../features/auth/api.ts';
 import { authKeys } from '../features/auth/auth-keys.ts';
 import { dashboardKeys, fetchDashboard } from '../features/dashboard/api.ts';
-import { hasSessionHint } from './lead-check.ts';
 
 /** The session check into the cache, under the guard's key and with its options (never retried). */
 function prefetchCheckAuth(queryClient: QueryClient): Promise<void> {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { syncIsLeadFromStorage } from '../api/lead-store.ts';
+import { clearClientSession, clearSessionEndedNotice } from '../api/session.ts';
 import { installMatchMedia } from './viewport.ts';
 
 installMatchMedia();
@@ -23,8 +23,8 @@ Element.prototype.setPointerCapture ??= () => {};
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  syncIsLeadFromStorage();
+  // Both storages, the lead flag and this tab's memory of a session: every test starts signed out.
+  clearClientSession();
+  clearSessionEndedNotice();
   vi.useRealTimers();
 });

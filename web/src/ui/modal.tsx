@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cx } from './cx.ts';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
@@ -43,6 +43,16 @@ export function Modal({
   className,
   children,
 }: ModalProps) {
+  // Radix returns focus only to a Dialog.Trigger; our modals open from plain buttons (often after a lazy
+  // load), so the element that had focus when the modal opened is remembered here and focused on close.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open !== wasOpen.current) {
+    wasOpen.current = open;
+    if (open && typeof document !== 'undefined') {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    }
+  }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -52,6 +62,22 @@ export function Modal({
           {...(description ? {} : { 'aria-describedby': undefined })}
           onPointerDownOutside={(event) => {
             if (!dismissOnOutsideClick) event.preventDefault();
+          }}
+          onOpenAutoFocus={(event) => {
+            // A control marked data-autofocus (the first code box) takes the focus instead of the first button.
+            const target = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              '[data-autofocus]',
+            );
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (!target?.isConnected || target === document.body) return;
+            event.preventDefault();
+            target.focus({ preventScroll: true });
           }}
           className={cx(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-pop outline-none',

@@ -1,5 +1,5 @@
 import { filterOtp, OTP_LENGTH } from '@app/shared';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from './cx.ts';
 import { useFieldContext } from './field.tsx';
 
@@ -10,6 +10,7 @@ export interface OtpInputProps {
   length?: number;
   invalid?: boolean;
   disabled?: boolean;
+  /** Focuses the first box when the boxes appear (a code dialog opening, a step showing them). */
   autoFocus?: boolean;
   /** Accessible name of the group; each box is announced as "digit n of length". */
   'aria-label'?: string;
@@ -39,6 +40,14 @@ export function OtpInput({
   const isInvalid = invalid ?? field?.invalid ?? false;
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const digits = filterOtp(value, length);
+
+  // The first box takes the focus from script once it is in the page, not from the autofocus attribute: a
+  // browser honours that only on page load, so a step that renders the boxes later kept the focus nowhere
+  // under a renderer that sets the attribute (Preact). A dialog opening focuses it too (data-autofocus, Modal).
+  const focusOnMount = useRef(autoFocus);
+  useEffect(() => {
+    if (focusOnMount.current) boxes.current[0]?.focus();
+  }, []);
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(length - 1, index))];
@@ -123,8 +132,8 @@ export function OtpInput({
             value={digit}
             inputMode="numeric"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            data-autofocus={autoFocus && index === 0 ? '' : undefined}
             pattern="[0-9]*"
-            autoFocus={autoFocus && index === 0}
             aria-label={`Цифра ${index + 1} из ${length}`}
             className={cx(
               'aspect-square h-auto w-full max-w-14 min-w-0 flex-1 rounded-lg border bg-white text-center font-mono text-[1.375rem] font-semibold text-gray-900 shadow-xs outline-none transition',

@@ -1,7 +1,9 @@
 import { WALLET_TEXT } from '@app/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal.tsx';
 import { OtpModal } from './otp-modal.tsx';
 import { AppToaster } from './toast.tsx';
 
@@ -93,4 +95,44 @@ describe('OtpModal', () => {
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(await screen.findByText('Ошибка верификации')).toBeInTheDocument();
   });
+});
+
+describe('OtpModal: focus and paste', () => {
+  it('puts the focus in the first code box when it opens', async () => {
+    renderModal();
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
+  });
+
+  it('puts the focus in the first box when it opens over another dialog (the wallet modal)', async () => {
+    const user = userEvent.setup();
+    function Nested() {
+      const [otp, setOtp] = useState(false);
+      return (
+        <Modal open onOpenChange={() => {}} title="Wallet">
+          <button type="button" onClick={() => setOtp(true)}>
+            Create
+          </button>
+          <OtpModal open={otp} onOpenChange={setOtp} onVerify={async () => {}} />
+        </Modal>
+      );
+    }
+    render(<Nested />);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const otpDialog = await screen.findByRole('dialog', { name: 'Подтверждение OTP' });
+    await waitFor(() => expect(within(otpDialog).getByLabelText('Цифра 1 из 6')).toHaveFocus());
+    // Closing it gives the focus back to what opened it.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus());
+  });
+
+  it.each(['123456', '123 456', ' 123-456 ', '12 34 56'])(
+    'a pasted code %j fills all six boxes',
+    async (code) => {
+      const user = userEvent.setup();
+      renderModal();
+      await waitFor(() => expect(boxes()[0]).toHaveFocus());
+      await user.paste(code);
+      expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5', '6']);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { NOT_A_LEAD_STATUS, type UserRole } from '@app/shared/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
 import { setIsLead } from '../../api/lead-store.ts';
-import { clearClientSession } from '../../api/session.ts';
+import { clearClientSession, clearSessionEndedNotice, noteSignedIn } from '../../api/session.ts';
 import { authKeys } from './auth-keys.ts';
 import { markFirstVisit } from './first-visit.ts';
 
@@ -52,6 +52,7 @@ export async function fetchCheckAuth(signal?: AbortSignal): Promise<CheckAuthRes
     signal,
   });
   setIsLead(Boolean(data.user.is_lead));
+  noteSignedIn();
   return data;
 }
 
@@ -103,6 +104,8 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   return (data: SignedInResponse) => {
     setIsLead(Boolean(data.user.is_lead));
+    noteSignedIn();
+    clearSessionEndedNotice();
     // The guard renders at once from this and re-checks in the background.
     queryClient.setQueryData<CheckAuthResponse>(authKeys.check, { user: data.user });
   };

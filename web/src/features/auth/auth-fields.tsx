@@ -122,7 +122,7 @@ export function ResendCode({ onResend, disabled }: { onResend: () => Promise<voi
         type="button"
         onClick={resend}
         disabled={busy || disabled}
-        className="font-medium text-brand-700 hover:text-brand-800 hover:underline disabled:cursor-wait disabled:opacity-60"
+        className="tap-area font-medium text-brand-700 hover:text-brand-800 hover:underline disabled:cursor-wait disabled:opacity-60"
       >
         {RESEND_CODE_TEXT}
       </button>

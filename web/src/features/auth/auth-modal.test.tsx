@@ -238,6 +238,33 @@ describe('AuthModal', () => {
     expect(isFirstVisit(USER.id)).toBe(false);
   });
 
+  it.each([
+    ['login', 'Продолжить', 'POST /account/user/login/'],
+    ['register', 'Продолжить', 'POST /account/user/register/'],
+    ['forgot', 'Отправить код', 'POST /account/user/request-password-reset/'],
+  ] as const)(
+    '%s step 2 puts the focus in the first code box and takes a pasted code',
+    async (mode, next, call) => {
+      const user = userEvent.setup();
+      renderModal(mode, { [call]: { body: { message: 'sent' } } });
+      await user.type(email(), USER.email);
+      if (mode !== 'forgot') await user.type(password(), STRONG);
+      if (mode === 'register') await user.type(screen.getByLabelText(/^Реферальный код/), 'ABCD2345EF');
+      await user.click(submit(next));
+      await screen.findByText(RESEND_CODE_TEXT);
+      await waitFor(() => expect(otpBoxes()[0]).toHaveFocus());
+      await user.paste('654 321');
+      expect(otpBoxes().map((box) => (box as HTMLInputElement).value)).toEqual([
+        '6',
+        '5',
+        '4',
+        '3',
+        '2',
+        '1',
+      ]);
+    },
+  );
+
   it('shows a field error from the server under its field when there is no pop-up text', async () => {
     const user = userEvent.setup();
     renderModal('login', {

@@ -263,7 +263,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'login', referralC
       <button
         type="button"
         onClick={mode === 'forgot' && step === 1 ? () => switchMode('login') : backToStepOne}
-        className="mb-4 -ml-1 inline-flex items-center gap-1.5 rounded-md px-1 text-small font-medium text-gray-500 transition hover:text-gray-900"
+        className="tap-area mb-4 -ml-1 inline-flex items-center gap-1.5 rounded-md px-1 text-small font-medium text-gray-500 transition hover:text-gray-900"
         disabled={finishing}
       >
         <ArrowLeft size={15} />
@@ -310,7 +310,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'login', referralC
         ) : null}
         <div key={`${mode}-${step}-${formKey}`}>{body}</div>
         {mode === 'forgot' ? null : (
-          <p className="flex items-center justify-center gap-1.5 text-center text-caption text-gray-400">
+          <p className="flex items-center justify-center gap-1.5 text-center text-caption text-gray-500">
             <KeyRound size={12} /> Вход защищён одноразовым кодом из письма
           </p>
         )}

@@ -53,7 +53,7 @@ export function LoginDetailsForm({
           <button
             type="button"
             onClick={onForgotPassword}
-            className="text-small font-medium text-brand-700 hover:text-brand-800 hover:underline"
+            className="tap-area z-10 text-small font-medium text-brand-700 hover:text-brand-800 hover:underline"
           >
             Забыли пароль?
           </button>

@@ -122,7 +122,7 @@ export function BannerCarousel({ className }: { className?: string }) {
         })}
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
-        <fieldset className="m-0 flex min-w-0 items-center gap-1.5 border-0 p-0">
+        <fieldset className="m-0 flex min-w-0 items-center border-0 p-0 lg:gap-1.5">
           <legend className="sr-only">{CAROUSEL_TEXT.dots}</legend>
           {BANNERS.map((banner, index) => (
             <button
@@ -131,7 +131,7 @@ export function BannerCarousel({ className }: { className?: string }) {
               aria-label={CAROUSEL_TEXT.dot(index + 1, total)}
               aria-current={index === active ? 'true' : undefined}
               onClick={() => show(index)}
-              className="group flex h-6 min-w-6 items-center justify-center"
+              className="group -my-2.5 flex h-11 min-w-11 items-center justify-center lg:my-0 lg:h-6 lg:min-w-6"
             >
               <span
                 className={cx(
@@ -142,12 +142,12 @@ export function BannerCarousel({ className }: { className?: string }) {
             </button>
           ))}
         </fieldset>
-        <div className="flex items-center gap-1.5">
+        <div className="flex items-center gap-3 lg:gap-1.5">
           <button
             type="button"
             aria-label={CAROUSEL_TEXT.previous}
             onClick={() => show(active - 1)}
-            className="flex size-8 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-xs transition hover:border-gray-300 hover:text-gray-900"
+            className="tap-area flex size-8 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-xs transition hover:border-gray-300 hover:text-gray-900"
           >
             <ChevronLeft size={16} aria-hidden />
           </button>
@@ -155,7 +155,7 @@ export function BannerCarousel({ className }: { className?: string }) {
             type="button"
             aria-label={CAROUSEL_TEXT.next}
             onClick={() => show(active + 1)}
-            className="flex size-8 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-xs transition hover:border-gray-300 hover:text-gray-900"
+            className="tap-area flex size-8 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-xs transition hover:border-gray-300 hover:text-gray-900"
           >
             <ChevronRight size={16} aria-hidden />
           </button>

@@ -61,7 +61,11 @@ export function DashboardPage() {
     <>
       <header className="mb-8 flex items-center gap-4">
         <Avatar src={profile?.avatar} name={name} size="lg" />
-        <h1 className="min-w-0 truncate text-h1 text-gray-900">{greeting(name, isFirstVisit(user.id))}</h1>
+        {/* A long name wraps to a second line instead of being cut; two lines at this leading stay within the
+            avatar's 56 px, so the row (and the banner under it) keeps the height of the first paint. */}
+        <h1 className="line-clamp-2 min-w-0 text-h1 leading-[1.075] text-gray-900 [overflow-wrap:anywhere]">
+          {greeting(name, isFirstVisit(user.id))}
+        </h1>
       </header>
       <div className="grid grid-cols-1 gap-6">
         <div className={BANNER_ROW_CLASS}>

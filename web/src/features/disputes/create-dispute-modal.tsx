@@ -40,9 +40,8 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
       notify.success(DISPUTE_MESSAGES.created);
       onClose();
     } catch (error) {
-      const text = createErrorText(error);
-      setServerError(text);
-      notify.error(text);
+      // Said once, in the dialog beside the fields, not again in a toast.
+      setServerError(createErrorText(error));
     }
   };
 

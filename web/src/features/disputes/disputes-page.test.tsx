@@ -813,6 +813,8 @@ describe('DisputesPage: support creates a dispute', () => {
     await user.type(within(dialog).getByLabelText(new RegExp(TEXT.transactionId)), TX);
     await user.click(within(dialog).getByRole('button', { name: TEXT.create }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    // Once: in the dialog, not again in a toast.
+    expect(screen.getAllByText(text)).toHaveLength(1);
     expect(callsTo('POST', API.auth.logout)).toHaveLength(0);
   });
 });

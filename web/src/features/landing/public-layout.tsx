@@ -91,6 +91,9 @@ export function PublicHeader({ onSignIn }: { onSignIn?: () => void }) {
   );
 }
 
+/** A footer link: a 44 px tall row to tap below lg, plain text in the desktop's tighter list. */
+const FOOTER_LINK = 'inline-flex min-h-11 items-center hover:text-gray-900 lg:min-h-0';
+
 /** Footer of the public pages. */
 export function PublicFooter() {
   return (
@@ -105,10 +108,10 @@ export function PublicFooter() {
         <div className="grid w-fit grid-cols-[auto_1fr] gap-x-16 gap-y-8 text-small sm:grid-cols-[auto_auto]">
           <div>
             <p className="mb-3 font-semibold text-gray-900">Компания</p>
-            <ul className="flex flex-col gap-2 text-gray-500">
+            <ul className="flex flex-col text-gray-600 lg:gap-2">
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="hover:text-gray-900">
+                  <Link to={link.to} className={FOOTER_LINK}>
                     {link.label}
                   </Link>
                 </li>
@@ -117,9 +120,9 @@ export function PublicFooter() {
           </div>
           <div>
             <p className="mb-3 font-semibold text-gray-900">Поддержка</p>
-            <ul className="flex flex-col gap-2 text-gray-500">
+            <ul className="flex flex-col text-gray-600 lg:gap-2">
               <li>
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="break-all hover:text-gray-900">
+                <a href={`mailto:${SUPPORT_EMAIL}`} className={cx(FOOTER_LINK, 'break-all')}>
                   {SUPPORT_EMAIL}
                 </a>
               </li>

@@ -1,8 +1,10 @@
 import { API } from '@app/shared/api-paths';
 import { referralLink } from '@app/shared/referrals/messages';
+import { SESSION_EXPIRED_TEXT } from '@app/shared/web-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markSessionEnded } from '../../api/session.ts';
 import { mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { WelcomePage } from './welcome-page.tsx';
@@ -68,5 +70,41 @@ describe('WelcomePage: the sign-up link of a referral code', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByTestId('auth-modal')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('WelcomePage: after a session ended', () => {
+  it('says so in one notice, once, which the user can close', async () => {
+    const user = userEvent.setup();
+    markSessionEnded();
+    const first = renderWelcome('/welcome');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(SESSION_EXPIRED_TEXT);
+    expect(screen.getAllByText(SESSION_EXPIRED_TEXT)).toHaveLength(1);
+    await user.click(within(notice).getByRole('button', { name: 'Закрыть уведомление' }));
+    expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
+    first.unmount();
+    renderWelcome('/welcome');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('shows no notice on an ordinary visit', async () => {
+    renderWelcome('/welcome');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('WelcomePage: the auth modal and focus', () => {
+  it('closing the auth modal returns the focus to the button that opened it', async () => {
+    const user = userEvent.setup();
+    renderWelcome('/welcome');
+    const opener = (await screen.findAllByRole('button', { name: 'Создать аккаунт' }))[0]!;
+    await user.click(opener);
+    await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('auth-modal')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
   });
 });

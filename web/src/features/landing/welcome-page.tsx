@@ -1,6 +1,6 @@
 import { filterReferralCode } from '@app/shared/input-filters';
 import { REFERRAL_LINK_PARAM } from '@app/shared/referrals/messages';
-import { GET_STARTED_TEXT, LANDING_HEADLINE } from '@app/shared/web-texts';
+import { GET_STARTED_TEXT, LANDING_HEADLINE, SESSION_EXPIRED_TEXT } from '@app/shared/web-texts';
 import {
   ArrowRight,
   BadgeCheck,
@@ -11,11 +11,13 @@ import {
   Scale,
   ShieldCheck,
   Smartphone,
+  X,
   Zap,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
+import { clearSessionEndedNotice, hasSessionEndedNotice } from '../../api/session.ts';
+import { Alert, Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
 import type { AuthMode } from '../auth/auth-modal.tsx';
 import { PublicLayout, type WelcomeState } from './public-layout.tsx';
 
@@ -116,6 +118,39 @@ function HeroVisual() {
 }
 
 /**
+ * The one place that says a session ended (the API client's 401 logout): shown once, on arrival, until the
+ * user closes it or leaves the page.
+ */
+function SessionEndedNotice() {
+  const [shown, setShown] = useState(hasSessionEndedNotice);
+  useEffect(() => {
+    if (shown) clearSessionEndedNotice();
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div className="mx-auto max-w-6xl px-5 pt-6 sm:px-8">
+      <Alert
+        tone="warning"
+        role="alert"
+        data-testid="session-ended"
+        action={
+          <button
+            type="button"
+            aria-label="Закрыть уведомление"
+            onClick={() => setShown(false)}
+            className="-my-3 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-warning-100"
+          >
+            <X size={16} />
+          </button>
+        }
+      >
+        {SESSION_EXPIRED_TEXT}
+      </Alert>
+    </div>
+  );
+}
+
+/**
  * /welcome: the public landing with the GET STARTED button that opens the auth modal. A lead's sign-up link
  * (/welcome?ref=CODE, issue 14) opens it in register mode with the referral code filled in.
  */
@@ -147,6 +182,7 @@ export function WelcomePage() {
 
   return (
     <PublicLayout onSignIn={() => openAuth('login')}>
+      <SessionEndedNotice />
       <section className="relative overflow-hidden">
         <div
           className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(60rem_30rem_at_70%_-10%,var(--color-brand-100),transparent_70%)]"

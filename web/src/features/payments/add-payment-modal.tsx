@@ -1,7 +1,6 @@
 import {
   type Bank,
   canSavePaymentDetails,
-  flattenFieldErrors,
   PAYMENT_NOTICE_MS,
   PAYMENT_TEXT,
   type PaymentCreate,
@@ -19,35 +18,21 @@ import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { paymentNotice } from './notices.ts';
-import {
-  REQUISITE_FIELDS,
-  type RequisiteField,
-  RequisiteFields,
-  type RequisiteValues,
-} from './requisite-fields.tsx';
+import { messagesWithoutField, RequisiteFields, type RequisiteValues } from './requisite-fields.tsx';
 
 /**
- * What a refused create tells the form (spec §7 create answer, §8): messages under the requisite fields and
- * the text of the failure toast (the toast-only detail, then every field message). Any other answer (a
- * proxy's error page, no answer) gives just the server's words, if any.
+ * The text of a refused create's failure toast (spec §7 create answer, §8): the toast-only detail, then every
+ * field message. Any other answer (a proxy's error page, no answer) gives just the server's words, if any.
+ * The toast is where they show: not again under the fields.
  */
-function createFailureMessages(error: unknown): {
-  fields: Partial<Record<RequisiteField, string>>;
-  toast: string[];
-} {
+function createFailureMessages(error: unknown): string[] {
   const answer = error instanceof ApiError ? paymentCreateErrorResponse.safeParse(error.body) : null;
-  if (!answer?.success) return { fields: {}, toast: serverMessages(error) };
+  if (!answer?.success) return serverMessages(error);
   const errors = answer.data.errors ?? {};
   const status = error instanceof ApiError ? error.status : 0;
-  const fields: Partial<Record<RequisiteField, string>> = {};
-  for (const field of REQUISITE_FIELDS) {
-    const messages = errors[field];
-    if (messages?.length) fields[field] = messages.map((message) => readableText(message, status)).join(' ');
-  }
-  const toast = [answer.data.detail, ...Object.values(errors).flat()]
+  return [answer.data.detail, ...Object.values(errors).flat()]
     .filter((message): message is string => Boolean(message))
     .map((message) => readableText(message, status));
-  return { fields, toast };
 }
 
 /** The two steps of spec §4: pick a bank, then type the requisites. */
@@ -141,7 +126,7 @@ export function AddPaymentModal({ open, onOpenChange }: AddPaymentModalProps) {
   const [step, setStep] = useState<AddPaymentStep>('bankSelection');
   const [bank, setBank] = useState<Bank | null>(null);
   const create = useCreatePayment();
-  const { register, handleSubmit, reset, setError, setValue, control, formState } = useForm<
+  const { register, handleSubmit, reset, setValue, control, formState } = useForm<
     CreateValues,
     unknown,
     PaymentCreate
@@ -170,21 +155,17 @@ export function AddPaymentModal({ open, onOpenChange }: AddPaymentModalProps) {
         paymentNotice.success(PAYMENT_TEXT.created);
         close(false);
       } catch (error) {
-        const failure = createFailureMessages(error);
-        for (const [field, message] of Object.entries(failure.fields)) {
-          setError(field as RequisiteField, { type: 'server', message });
-        }
+        const messages = createFailureMessages(error);
         notify.error(PAYMENT_TEXT.createFailed, {
           duration: PAYMENT_NOTICE_MS,
-          description: failure.toast.length ? failure.toast.join(', ') : undefined,
+          description: messages.length ? messages.join(', ') : undefined,
         });
       }
     },
     (errors) => {
-      const messages = flattenFieldErrors(
-        Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, [error?.message ?? '']])),
-      ).filter(Boolean);
-      paymentNotice.validation(messages);
+      // The messages show under their fields; the summary toast only names those no field shows.
+      const messages = messagesWithoutField(errors);
+      if (messages.length) paymentNotice.validation(messages);
     },
   );
 

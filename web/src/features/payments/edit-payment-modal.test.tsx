@@ -93,15 +93,14 @@ describe('EditPaymentModal', () => {
     });
   });
 
-  it('summarizes validation errors with the spec prefix and sends nothing', async () => {
+  it('shows a validation error once, under its field (no summary toast repeating it), and sends nothing', async () => {
     const user = userEvent.setup();
     const { calls } = renderModal();
     await user.clear(field('Номер счета'));
     await user.click(save());
-    expect(
-      await screen.findByText(`${VALIDATION_SUMMARY_PREFIX}${PAYMENT_MESSAGES.accountRequired}`),
-    ).toBeInTheDocument();
-    expect(screen.getByText(PAYMENT_MESSAGES.accountRequired)).toBeInTheDocument();
+    expect(await screen.findByText(PAYMENT_MESSAGES.accountRequired)).toBeInTheDocument();
+    expect(screen.getAllByText(PAYMENT_MESSAGES.accountRequired)).toHaveLength(1);
+    expect(screen.queryByText(new RegExp(`^${VALIDATION_SUMMARY_PREFIX}`))).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -117,6 +116,8 @@ describe('EditPaymentModal', () => {
     expect(
       await screen.findByText(`${PAYMENT_MESSAGES.duplicateCard}, ${PAYMENT_MESSAGES.duplicateAccount}`),
     ).toBeInTheDocument();
+    // Said once: the toast, not again under the fields.
+    expect(screen.getAllByText(PAYMENT_MESSAGES.duplicateCard, { exact: false })).toHaveLength(1);
     reply = { status: 500 };
     await user.click(save());
     expect(await screen.findByText(PAYMENT_TEXT.saveFailed)).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import {
-  flattenFieldErrors,
   groupCardDigits,
   PAYMENT_MESSAGES,
   PAYMENT_TEXT,
@@ -11,13 +10,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { serverErrorText, serverFieldErrors } from '../../api/errors.ts';
+import { serverErrorText } from '../../api/errors.ts';
 import { Alert, Button, Modal } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { paymentNotice } from './notices.ts';
 import {
-  REQUISITE_FIELDS,
+  messagesWithoutField,
   type RequisiteField,
   RequisiteFields,
   type RequisiteValues,
@@ -57,11 +56,7 @@ export interface EditPaymentModalProps {
  */
 export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModalProps) {
   const update = useUpdatePayment();
-  const { register, handleSubmit, reset, setError, formState } = useForm<
-    DetailsFormValues,
-    unknown,
-    PaymentDetails
-  >({
+  const { register, handleSubmit, reset, formState } = useForm<DetailsFormValues, unknown, PaymentDetails>({
     resolver: zodResolver(paymentDetailsForm),
     defaultValues: valuesOf(method),
   });
@@ -82,17 +77,14 @@ export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModa
         paymentNotice.success(PAYMENT_TEXT.detailsSaved);
         onOpenChange(false);
       } catch (error) {
-        for (const [field, message] of Object.entries(serverFieldErrors(error, REQUISITE_FIELDS))) {
-          setError(field as RequisiteField, { type: 'server', message });
-        }
+        // Spec §8: the server's refusals show in the toast, joined by a comma (not again under the fields).
         paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed));
       }
     },
     (errors) => {
-      const messages = flattenFieldErrors(
-        Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, [error?.message ?? '']])),
-      ).filter(Boolean);
-      paymentNotice.validation(messages);
+      // The messages show under their fields; the summary toast only names those no field shows.
+      const messages = messagesWithoutField(errors);
+      if (messages.length) paymentNotice.validation(messages);
     },
   );
 

@@ -21,6 +21,20 @@ export interface RequisiteValues {
 export const REQUISITE_FIELDS = ['name', 'card', 'phone_number', 'nomer_scheta'] as const;
 export type RequisiteField = (typeof REQUISITE_FIELDS)[number];
 
+/**
+ * The validation messages that no requisite input shows (e.g. a missing bank): a message is said once,
+ * under its field, and only these go to the spec's validation summary toast.
+ */
+export function messagesWithoutField(errors: FieldErrors): string[] {
+  return Object.entries(errors).flatMap(([field, error]) =>
+    (REQUISITE_FIELDS as readonly string[]).includes(field) ||
+    typeof error?.message !== 'string' ||
+    !error.message
+      ? []
+      : [error.message],
+  );
+}
+
 /** Name and card take a whole row; phone and account, which go together (spec §5), share the next one. */
 const WIDE_FIELDS: ReadonlySet<RequisiteField> = new Set(['name', 'card']);
 

@@ -37,7 +37,7 @@ export function TopBar({ compact }: { compact: boolean }) {
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden items-center gap-2.5 sm:flex">
             <Avatar src={user.avatar} name={name} size="sm" />
-            <span className="max-w-40 truncate text-small font-medium text-gray-800">{name}</span>
+            <span className="max-w-64 truncate text-small font-medium text-gray-800">{name}</span>
           </div>
           <BurgerMenu
             email={user.email}
