@@ -17,7 +17,7 @@ import { WITHDRAWAL_STATUS_LABELS } from '@app/shared/wallet/messages';
  * PRODUCT_NAMES. A widget (card, form, dialog, table, the toasts of one event) never mixes the two
  * languages beyond these; a status value, a server's English error or a number in another locale never
  * reaches the screen: statuses go through the maps below, errors through api/errors.ts, amounts and dates
- * through the formatters in ui/. `labels/language.test.ts` fails on an English string outside these lists.
+ * through ui/format.ts. `labels/language.test.ts` fails on an English string outside these lists.
  */
 
 /** English texts spec §2, §4 and §8 quote and the screen keeps as written. */
@@ -215,7 +215,7 @@ const REMOVABLE = [...SPEC_LITERALS, ...PRODUCT_NAMES].sort((a, b) => b.length -
 /** A Latin-script word, keeping hyphenated and snake_case compounds together ("Wi-Fi", "external_id"). */
 const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9]))*/g;
 
-/** True when a spec literal occurs in the text as a whole phrase, not inside a longer word. */
+/** The text with each whole-phrase occurrence of a literal blanked out (never a piece of a longer word). */
 function removeLiteral(text: string, literal: string): string {
   const escaped = literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const before = /^[A-Za-z0-9]/.test(literal) ? '(?<![A-Za-z0-9])' : '';
