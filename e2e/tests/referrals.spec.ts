@@ -94,7 +94,7 @@ test('a lead invites a trader by link and earns a share of the trader’s deal',
   await test.step('the lead sees the code activated with the commission, and it in the total profit', async () => {
     await leadPage.goto('/referrals');
     await expect(leadPage.getByText(REFERRAL_MESSAGES.activated).first()).toBeVisible();
-    const profit = leadPage.getByText(/^[1-9]\d*\.\d\d USDT$|^0\.(0[1-9]|[1-9]\d) USDT$/).first();
+    const profit = leadPage.getByText(/^[1-9][\d\s]*,\d\d\sUSDT$|^0,(0[1-9]|[1-9]\d)\sUSDT$/).first();
     await expect(profit).toBeVisible();
     await leadPage.screenshot({ path: test.info().outputPath('referrals-375.png'), fullPage: true });
     await leadPage.goto('/');

@@ -92,7 +92,7 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await page.getByRole('tab', { name: WITHDRAWALS_TEXT.historyTab }).click();
     const row = page.getByTestId('withdrawal-row');
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText('100.5');
+    await expect(row).toContainText('100,5');
     await expect(row).toContainText(WITHDRAWAL_STATUS_LABELS.held);
     await expect(row).toContainText(WITHDRAW_TO);
   });
