@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@app/shared/brand';
 import { DISPUTE_STATUS_LABELS } from '@app/shared/disputes/messages';
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
-import { TERMINAL_APP_LABELS } from '@app/shared/terminals/forwarder-apps';
 import { WITHDRAWAL_STATUS_LABELS } from '@app/shared/wallet/messages';
 
 /**
@@ -194,10 +193,19 @@ export const LOANWORDS: ReadonlySet<string> = new Set(
   ].map((word) => word.toLowerCase()),
 );
 
-/** Names of products and apps a Russian text names as they are. */
+/**
+ * Names of products and apps a Russian text names as they are. The phone apps are written out rather than
+ * read from shared's TERMINAL_APP_LABELS, whose module loads zod: the ui/ badges read this module on the
+ * signed-in home page, which loads no zod before a form opens (e2e delivery.spec); labels.test.tsx checks
+ * that every app's label is here.
+ */
 export const PRODUCT_NAMES: readonly string[] = [
   PRODUCT_NAME,
-  ...Object.values(TERMINAL_APP_LABELS),
+  'Terminal Manager (QR)',
+  'SmsForwarder',
+  'SMS Gateway for Android',
+  'Incoming SMS to URL forwarder',
+  'MacroDroid / Tasker',
   'Terminal Manager',
   'Google Play',
   'Google Authenticator',

@@ -1,6 +1,7 @@
 import { DEAL_STATUSES, DEALS_PAGE_STATUSES } from '@app/shared/deals/lifecycle';
 import { DISPUTE_STATUSES } from '@app/shared/disputes/messages';
 import { TERMINAL_STATUSES } from '@app/shared/terminals/constants';
+import { TERMINAL_APP_LABELS } from '@app/shared/terminals/forwarder-apps';
 import { WITHDRAWAL_STATUSES } from '@app/shared/wallet/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   GLOSSARY,
   labelOf,
   latinWordsOutsideLiterals,
+  PRODUCT_NAMES,
   SPEC_LITERALS,
   TERMINAL_STATUS_LABELS,
   terminalStatusText,
@@ -63,6 +65,10 @@ describe('status label maps', () => {
 });
 
 describe('the language check', () => {
+  it("knows every phone app's name as a product name", () => {
+    for (const label of Object.values(TERMINAL_APP_LABELS)) expect(PRODUCT_NAMES).toContain(label);
+  });
+
   it('accepts Russian, spec literals, loanwords and product names, and reports English words', () => {
     expect(latinWordsOutsideLiterals('Сделка 12,97 USDT через SBP, QR-код, SMS Gateway for Android')).toEqual(
       [],
