@@ -19,9 +19,9 @@ test('a visitor signs up with a mailed code, sees the banner and lands on the ho
   await page.getByLabel('Email').fill(email);
   const password = page.getByLabel('Пароль', { exact: true });
   await password.fill('weak');
-  await expect(page.getByTestId('password-strength-label')).toHaveText('Weak');
+  await expect(page.getByTestId('password-strength-label')).toHaveText('Слабый');
   await password.fill(E2E_PASSWORD);
-  await expect(page.getByTestId('password-strength-label')).toHaveText('Strong');
+  await expect(page.getByTestId('password-strength-label')).toHaveText('Надёжный');
   const seen = mailCount(email);
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await typeCode(page, await latestCode(email, seen));

@@ -96,8 +96,8 @@ for (const width of [375, 768, 1280, 1920]) {
 
     // 100 USDT of collateral less the two completed deals' USDT (25.1 + 25.2 at 92.50) plus their rewards;
     // the disputed deal's USDT is held (frozen).
-    await expect(page.getByTestId('balance-total')).toHaveText(/^\$7\d\.\d\d$/);
-    await expect(page.getByTestId('balance-frozen')).not.toHaveText('$0.00');
+    await expect(page.getByTestId('balance-total')).toHaveText(/^7\d,\d\d\sUSDT$/);
+    await expect(page.getByTestId('balance-frozen')).not.toHaveText('0,00 USDT');
     await expect(page.getByTestId('last-transaction')).toHaveCount(3);
     await expect(page.getByRole('region', { name: 'Threat by terminals' })).toContainText('Терминал');
     await expect(page.getByTestId('chart-total')).toHaveText('Сделок за период: 3');

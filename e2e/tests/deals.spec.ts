@@ -117,14 +117,14 @@ test('an order paid by hand: the payer says paid, the trader confirms on /deal, 
     await expect(page.getByRole('heading', { name: DEALS_TEXT.title })).toBeVisible();
     const row = page.getByTestId('deal-row').filter({ has: page.locator(`[title="${order.id}"]`) });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText('verification');
+    await expect(row).toContainText('На проверке');
     await row.getByRole('button', { name: DEALS_TEXT.confirmReceipt }).click();
     const confirm = page.getByRole('dialog', { name: 'Подтверждение получения' });
     await expect(confirm.getByText(DEALS_TEXT.confirmQuestion)).toBeVisible();
     await expect(confirm.getByTestId('confirm-deal-summary')).toContainText(order.id);
     await confirm.getByRole('button', { name: 'Подтвердить', exact: true }).click();
     await expect(confirm).toBeHidden();
-    await expect(row).toContainText('complete');
+    await expect(row).toContainText('Завершена');
     await expect(row.getByRole('button', { name: DEALS_TEXT.confirmReceipt })).toHaveCount(0);
     await page.close();
   });
@@ -190,7 +190,7 @@ test('an order completed by the terminal: the bank SMS matches the deal, the mer
     const page = await traderContext.newPage();
     await page.goto('/deal');
     const row = page.getByTestId('deal-row').filter({ has: page.locator(`[title="${order.id}"]`) });
-    await expect(row).toContainText('complete');
+    await expect(row).toContainText('Завершена');
     await page.close();
     expect(admin('ledger-verify')).toContain('Ledger is consistent');
   });

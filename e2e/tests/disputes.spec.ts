@@ -99,7 +99,7 @@ for (const width of [375, 1280]) {
     test.setTimeout(120_000);
     const balance = traderContext.pages()[0]!;
     await balance.goto('/');
-    await expect(balance.getByTestId('balance-total')).toHaveText('$100.00');
+    await expect(balance.getByTestId('balance-total')).toHaveText('100,00 USDT');
 
     const order = await paidOrder(request, `${1000 + width}.00`);
     const disputeId = await openDispute(request, order.id);
@@ -172,8 +172,8 @@ for (const width of [375, 1280]) {
       });
       expect(((await merchantView.json()) as { status: string }).status).toBe('canceled');
       await balance.goto('/');
-      await expect(balance.getByTestId('balance-total')).toHaveText('$100.00');
-      await expect(balance.getByTestId('balance-frozen')).toHaveText('$0.00');
+      await expect(balance.getByTestId('balance-total')).toHaveText('100,00 USDT');
+      await expect(balance.getByTestId('balance-frozen')).toHaveText('0,00 USDT');
     });
   });
 }

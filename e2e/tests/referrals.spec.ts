@@ -9,7 +9,7 @@ import { latestCode, mailCount } from '../support/mail.ts';
 
 // Issue 14's round trip: a lead creates a code for an email, the invited person signs up through the link,
 // becomes routable and completes a deal, and the lead sees the code activated and the commission on
-// /referrals and in the dashboard's Total Profit.
+// /referrals and in the dashboard's total profit ('Общая прибыль').
 test('a lead invites a trader by link and earns a share of the trader’s deal', async ({
   browser,
   playwright,
@@ -91,15 +91,15 @@ test('a lead invites a trader by link and earns a share of the trader’s deal',
     expect(admin('ledger-verify')).toContain('Ledger is consistent');
   });
 
-  await test.step('the lead sees the code activated with the commission, and it in Total Profit', async () => {
+  await test.step('the lead sees the code activated with the commission, and it in the total profit', async () => {
     await leadPage.goto('/referrals');
     await expect(leadPage.getByText(REFERRAL_MESSAGES.activated).first()).toBeVisible();
-    const profit = leadPage.getByText(/^[1-9]\d*\.\d\d USDT$|^0\.(0[1-9]|[1-9]\d) USDT$/).first();
+    const profit = leadPage.getByText(/^[1-9][\d\s]*,\d\d\sUSDT$|^0,(0[1-9]|[1-9]\d)\sUSDT$/).first();
     await expect(profit).toBeVisible();
     await leadPage.screenshot({ path: test.info().outputPath('referrals-375.png'), fullPage: true });
     await leadPage.goto('/');
-    await expect(leadPage.getByText('Total Profit')).toBeVisible();
-    await expect(leadPage.getByTestId('balance-profit')).not.toHaveText('$0.00');
+    await expect(leadPage.getByText('Общая прибыль')).toBeVisible();
+    await expect(leadPage.getByTestId('balance-profit')).not.toHaveText('0,00 USDT');
   });
 
   await invitedContext.close();

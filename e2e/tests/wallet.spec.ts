@@ -32,7 +32,7 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
   const { email, password } = createUser(true);
   await signInWith(page, email, password);
   const total = page.getByTestId('balance-total');
-  await expect(total).toHaveText('$0.00');
+  await expect(total).toHaveText('0,00 USDT');
 
   let address = '';
   await test.step('creates the deposit address through the OTP modal', async () => {
@@ -58,9 +58,9 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await expect(async () => {
       await openWallet(page, 'Deposit');
       await page.keyboard.press('Escape');
-      await expect(total).toHaveText('$250.00', { timeout: 1_500 });
+      await expect(total).toHaveText('250,00 USDT', { timeout: 1_500 });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByTestId('balance-available')).toHaveText('$250.00');
+    await expect(page.getByTestId('balance-available')).toHaveText('250,00 USDT');
   });
 
   await test.step('withdraws 100,5 USDT (a decimal comma) with the OTP modal', async () => {
@@ -83,8 +83,8 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await expect(page.getByText(WALLET_TEXT.withdrawalSent)).toBeVisible();
     // The modal closes after 2 s; 100.5 USDT plus the 1 USDT fee left the balance, and the card says where.
     await expect(page.getByRole('dialog', { name: WALLET_TEXT.modalTitle })).toBeHidden({ timeout: 5_000 });
-    await expect(total).toHaveText('$148.50');
-    await expect(page.getByTestId('balance-withdrawing')).toContainText('$101.50');
+    await expect(total).toHaveText('148,50 USDT');
+    await expect(page.getByTestId('balance-withdrawing')).toContainText('101,50 USDT');
   });
 
   await test.step('the withdrawal is in the history, waiting for the operator (no hot-wallet key here)', async () => {
@@ -92,7 +92,7 @@ test('a lead creates a wallet, deposits through the chain and withdraws with the
     await page.getByRole('tab', { name: WITHDRAWALS_TEXT.historyTab }).click();
     const row = page.getByTestId('withdrawal-row');
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText('100.5');
+    await expect(row).toContainText('100,5');
     await expect(row).toContainText(WITHDRAWAL_STATUS_LABELS.held);
     await expect(row).toContainText(WITHDRAW_TO);
   });

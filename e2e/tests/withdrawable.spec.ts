@@ -97,7 +97,7 @@ test('the Withdraw tab shows a canceled deal’s reserve, then the debt a disput
     await expect(summary.getByTestId('withdrawable-amount')).toHaveText('50 USDT');
     await expect(summary).toContainText(`${WITHDRAWABLE_TEXT.reserved}50 USDT`);
     await expect(summary.getByTestId('reserve-line')).toHaveText([
-      /^В резерве до \d\d\.\d\d \d\d:\d\d50 USDT$/,
+      /^В резерве до \d\d\.\d\d \d\d:\d\d50\sUSDT$/,
     ]);
     await page.getByRole('button', { name: WITHDRAWABLE_TEXT.maxLabel }).click();
     await expect(page.getByRole('textbox', { name: WALLET_TEXT.amount })).toHaveValue('49');

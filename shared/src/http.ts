@@ -10,8 +10,9 @@ export type ApiErrorBody =
   | { error: string }
   | { message: string };
 
-export const GENERIC_ERROR = 'An error occurred';
-export const INVALID_FORM_STATE = 'Invalid form state';
+/** Spec §8's 'An error occurred' and 'Invalid form state', said in Russian as every message is (issue 25). */
+export const GENERIC_ERROR = 'Произошла ошибка';
+export const INVALID_FORM_STATE = 'Некорректное состояние формы';
 export const TOO_MANY_REQUESTS = 'Слишком много запросов. Попробуйте позже.';
 export const VALIDATION_SUMMARY_PREFIX = 'Ошибка валидации: ';
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatUsdt, microToNumber, parseUsdt, usdtNumberToMicro } from './money.ts';
+import {
+  formatDollars,
+  formatUsdt,
+  formatUsdtAmount,
+  microToNumber,
+  parseUsdt,
+  usdtNumberToMicro,
+} from './money.ts';
 
 describe('money', () => {
   it('parses decimal USDT into micro-USDT exactly', () => {
@@ -30,5 +37,15 @@ describe('money', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50');
     expect(formatDollars(0)).toBe('$0.00');
     expect(formatDollars(-3.456)).toBe('-$3.46');
+  });
+});
+
+describe('formatUsdtAmount (issue 25: USDT one way everywhere)', () => {
+  it('writes 2 decimals with a comma, no-break spaces between thousands and before the unit', () => {
+    expect(formatUsdtAmount(12.97)).toBe('12,97\u00a0USDT');
+    expect(formatUsdtAmount(1234.5)).toBe('1\u00a0234,50\u00a0USDT');
+    expect(formatUsdtAmount(1234567.891)).toBe('1\u00a0234\u00a0567,89\u00a0USDT');
+    expect(formatUsdtAmount(-0.5)).toBe('-0,50\u00a0USDT');
+    expect(formatUsdtAmount(0)).not.toContain('$');
   });
 });

@@ -37,7 +37,19 @@ export function microToNumber(micro: bigint): number {
   return Number(formatUsdt(micro));
 }
 
-/** Dollar display with 2 decimals and thousands separators, as the spec's money display asks ("$1,234.50"). */
+/**
+ * USDT as every screen shows it (issue 25: one way everywhere, ru-RU): 2 decimals, a decimal comma,
+ * no-break spaces between thousands and before the unit: "1 234,50 USDT". Spec §3's "dollar amounts with
+ * 2 decimals" are USDT amounts; the unit is written, never '$'.
+ */
+export function formatUsdtAmount(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const fixed = Math.abs(amount).toFixed(2);
+  const [whole, cents] = fixed.split('.');
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}\u00a0USDT`;
+}
+
+/** Dollar display with 2 decimals and thousands separators ("$1,234.50"): the server's Telegram texts. */
 export function formatDollars(amount: number): string {
   const sign = amount < 0 ? '-' : '';
   const fixed = Math.abs(amount).toFixed(2);

@@ -23,7 +23,7 @@ export const SETTINGS_MESSAGES = {
   avatarTooLarge: 'Размер изображения не должен превышать 5 МБ',
   avatarType: 'Изображение должно быть в формате JPEG или PNG',
   avatarUnreadable: 'Не удалось прочитать изображение. Выберите другой файл.',
-  notifyOneSetting: 'Укажите одну настройку уведомлений со значением true или false',
+  notifyOneSetting: 'Укажите одну настройку уведомлений: включить или выключить',
   keyRefreshed: 'Ключ успешно обновлен! Все аккаунты отключены.',
   deleted: WALLET_MESSAGES.deleted,
   lastAccount: 'Невозможно отключить последний аккаунт',

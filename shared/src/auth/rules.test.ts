@@ -47,12 +47,12 @@ describe('password rule', () => {
     expect(passwordError('Aa1aaaa&')).toBeNull();
   });
   it('labels strength by rules met: 0 Very weak, 1-2 Weak, 3-4 Medium, 5 Strong', () => {
-    expect(passwordStrength('')).toEqual({ met: 0, label: 'Very weak' });
-    expect(passwordStrength('a').label).toBe('Weak');
-    expect(passwordStrength('aA').label).toBe('Weak');
-    expect(passwordStrength('aA1').label).toBe('Medium');
-    expect(passwordStrength('aA1!').label).toBe('Medium');
-    expect(passwordStrength('aA1!aaaa')).toEqual({ met: 5, label: 'Strong' });
+    expect(passwordStrength('')).toEqual({ met: 0, label: 'very_weak' });
+    expect(passwordStrength('a').label).toBe('weak');
+    expect(passwordStrength('aA').label).toBe('weak');
+    expect(passwordStrength('aA1').label).toBe('medium');
+    expect(passwordStrength('aA1!').label).toBe('medium');
+    expect(passwordStrength('aA1!aaaa')).toEqual({ met: 5, label: 'strong' });
   });
 });
 

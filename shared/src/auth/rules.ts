@@ -57,13 +57,13 @@ export function passwordError(password: string): string | null {
   return errors.length ? errors.join('. ') : null;
 }
 
-export type PasswordStrength = 'Very weak' | 'Weak' | 'Medium' | 'Strong';
+export type PasswordStrength = 'very_weak' | 'weak' | 'medium' | 'strong';
 
-/** Strength label from the number of rules met: 0 Very weak, 1-2 Weak, 3-4 Medium, 5 Strong. */
+/** Strength level from the number of rules met: 0 very weak, 1-2 weak, 3-4 medium, 5 strong (words: web labels). */
 export function passwordStrength(password: string): { met: number; label: PasswordStrength } {
   const met = PASSWORD_REQUIREMENTS.filter((rule) => rule.test(password)).length;
   const label: PasswordStrength =
-    met === 0 ? 'Very weak' : met <= 2 ? 'Weak' : met <= 4 ? 'Medium' : 'Strong';
+    met === 0 ? 'very_weak' : met <= 2 ? 'weak' : met <= 4 ? 'medium' : 'strong';
   return { met, label };
 }
 

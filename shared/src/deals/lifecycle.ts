@@ -59,6 +59,3 @@ export function dealMovesFrom(from: DealStatus, by: DealActor): DealStatus[] {
 
 export const isOpenDealStatus = (status: DealStatus): boolean =>
   (OPEN_DEAL_STATUSES as readonly DealStatus[]).includes(status);
-
-/** Badge text: the status value lower-cased (spec §4). */
-export const dealStatusLabel = (status: string): string => status.toLowerCase();

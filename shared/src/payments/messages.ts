@@ -40,7 +40,7 @@ export const PAYMENT_TEXT = {
   createFailed: 'Произошла ошибка при создании платежа',
   detailsSaved: 'Данные успешно сохранены!',
   saveFailed: 'Ошибка сохранения данных',
-  modeUpdated: 'Payment mode updated successfully!',
+  modeUpdated: 'Способ оплаты успешно обновлён!',
   limitsSaved: 'Настройки успешно сохранены!',
   limitsLoadFailed: 'Ошибка загрузки настроек',
   limitsSaveFailed: 'Ошибка сохранения настроек',

@@ -3,14 +3,14 @@
  * fixes these texts exactly, English ones included; everything else on the page is Russian.
  */
 export const TERMINAL_MESSAGES = {
-  nameEmpty: 'Name cannot be empty',
+  nameEmpty: 'Название не может быть пустым',
   nameTooLong: 'Название не должно превышать 50 символов',
   selectAtLeastOne: 'Выберите хотя бы один платеж',
   loadFailed: 'Ошибка загрузки данных',
   badListFormat: 'Некорректный формат ответа сервера',
   linkFailed: 'Ошибка привязки платежей',
-  unbindFailed: 'Unbind failed',
-  renameFailed: 'Failed to save name',
+  unbindFailed: 'Не удалось отвязать платёж',
+  renameFailed: 'Не удалось сохранить название',
   qrFailed: 'Ошибка формирования QR-кода',
   badServerData: 'Некорректные данные от сервера',
   otpFailed: 'Ошибка верификации OTP',

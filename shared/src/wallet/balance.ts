@@ -1,6 +1,6 @@
 // Zod-free on purpose: the signed-in home page shows the balance card without loading zod.
 import { AUTH_MESSAGES } from '../auth/field-messages.ts';
-import { formatDollars, microToNumber, usdtNumberToMicro } from '../money.ts';
+import { formatUsdtAmount, microToNumber, usdtNumberToMicro } from '../money.ts';
 import type { DashboardProfile } from './dashboard.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 
@@ -14,17 +14,17 @@ export function availableBalance(profile: Pick<DashboardProfile, 'balance' | 'fr
 /** What a hidden amount shows instead of its digits (spec §2 My Balance: masked as asterisks). */
 export const BALANCE_MASK = '******';
 
-/** A balance as the My Balance card shows it: dollars with 2 decimals, or asterisks while hidden. */
+/** A balance as the My Balance card shows it: USDT with 2 decimals ("1 234,50 USDT"), or asterisks while hidden. */
 export function displayBalance(amount: number, hidden: boolean): string {
-  return hidden ? BALANCE_MASK : formatDollars(amount);
+  return hidden ? BALANCE_MASK : formatUsdtAmount(amount);
 }
 
 /** Every text the balance card and the wallet dialogs show (spec §2 Wallet dialogs, §8 Wallet). */
 export const WALLET_TEXT = {
   myBalance: 'My Balance',
-  available: 'Available',
-  frozen: 'Frozen',
-  totalProfit: 'Total Profit',
+  available: 'Доступно',
+  frozen: 'Заморожено',
+  totalProfit: 'Общая прибыль',
   rating: 'Rating',
   showBalance: 'Показать баланс',
   hideBalance: 'Скрыть баланс',
@@ -38,7 +38,7 @@ export const WALLET_TEXT = {
     'Send only USDT-TRC20 to this address. Sending any other asset may result in permanent loss.',
   noAddress: "You don't have a wallet address yet.",
   createWallet: 'Create Wallet',
-  loading: 'Loading...',
+  loading: 'Загрузка...',
   withdrawHeading: 'Withdraw USDT',
   amount: 'Amount',
   walletAddress: 'Wallet Address',
@@ -52,11 +52,11 @@ export const WALLET_TEXT = {
   checking: 'Checking...',
   otpIncomplete: AUTH_MESSAGES.otpIncomplete,
   otpFailed: 'Ошибка верификации',
-  fetchAddressFailed: 'Failed to fetch wallet address',
-  requestWalletFailed: 'Failed to request wallet creation',
-  withdrawFailed: 'Failed to process withdrawal',
-  copyFailed: 'Failed to copy address',
-  copied: 'Address copied to clipboard',
+  fetchAddressFailed: 'Не удалось получить адрес кошелька',
+  requestWalletFailed: 'Не удалось запросить создание кошелька',
+  withdrawFailed: 'Не удалось выполнить вывод',
+  copyFailed: 'Не удалось скопировать адрес',
+  copied: 'Адрес скопирован',
   fillAllFields: WALLET_MESSAGES.fillAllFields,
   walletCreated: WALLET_MESSAGES.addressCreated,
   withdrawOtpSent: WALLET_MESSAGES.withdrawOtpSent,

@@ -3,9 +3,9 @@ import { availableBalance, BALANCE_MASK, displayBalance } from './balance.ts';
 import { dashboardResponse } from './dashboard.ts';
 
 describe('balance display', () => {
-  it('shows dollars with 2 decimals, or asterisks while hidden', () => {
-    expect(displayBalance(1234.5, false)).toBe('$1,234.50');
-    expect(displayBalance(0, false)).toBe('$0.00');
+  it('shows USDT with 2 decimals the ru-RU way, or asterisks while hidden', () => {
+    expect(displayBalance(1234.5, false)).toBe('1\u00a0234,50\u00a0USDT');
+    expect(displayBalance(0, false)).toBe('0,00\u00a0USDT');
     expect(displayBalance(1234.5, true)).toBe(BALANCE_MASK);
     expect(BALANCE_MASK).toMatch(/^\*+$/);
   });

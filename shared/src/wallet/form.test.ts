@@ -40,6 +40,6 @@ describe('withdraw form', () => {
     });
     expect(withdrawCost('', { fee: 1, minimum: 10 })).toBeNull();
     expect(withdrawCost('1,1234567', { fee: 1, minimum: 10 })).toBeNull();
-    expect(usdtText(0.1)).toBe('0.1 USDT');
+    expect(usdtText(0.1)).toBe('0,1\u00a0USDT');
   });
 });

@@ -96,7 +96,9 @@ export const WITHDRAW_SUMMARY_TEXT = {
   codeSent: 'Введите 6-значный код, отправленный на вашу почту.',
 } as const;
 
-/** "12.5 USDT". */
+/** "12,5 USDT": every digit the amount has (up to 6 decimals), with the ru-RU decimal comma. */
 export function usdtText(amount: string | number): string {
-  return `${typeof amount === 'number' ? formatUsdt(parseUsdt(amount.toFixed(USDT_DECIMALS)) ?? 0n) : amount} USDT`;
+  const digits =
+    typeof amount === 'number' ? formatUsdt(parseUsdt(amount.toFixed(USDT_DECIMALS)) ?? 0n) : amount;
+  return `${digits.replace('.', ',')}\u00a0USDT`;
 }

@@ -1,14 +1,14 @@
 /**
- * Texts of the wallet calls (spec §2 Wallet dialogs, §7 Wallet, §8 Wallet). The English ones are the spec's
- * exact success texts the web app compares against; the Russian ones are the server's refusals.
+ * Texts of the wallet calls (spec §2 Wallet dialogs, §7 Wallet, §8 Wallet), in Russian: spec §8's English
+ * success texts are messages, not titles or buttons, so the screen shows them in Russian (issue 25).
  */
 export const WALLET_MESSAGES = {
   codeSent: 'Код подтверждения отправлен на почту',
-  addressCreated: 'Wallet address created successfully',
+  addressCreated: 'Адрес кошелька создан',
   noAddress: 'Адрес кошелька ещё не создан',
-  withdrawOtpSent: 'OTP sent for withdrawal verification',
-  withdrawalSent: 'Withdrawal request sent successfully',
-  fillAllFields: 'Please fill in all fields',
+  withdrawOtpSent: 'Код для подтверждения вывода отправлен на почту',
+  withdrawalSent: 'Заявка на вывод отправлена',
+  fillAllFields: 'Заполните все поля',
   amountPositive: 'Сумма должна быть больше нуля',
   amountPrecision: 'Сумма может содержать не более 6 знаков после запятой',
   invalidAddress: 'Неверный адрес TRC20',

@@ -3,7 +3,7 @@ import {
   AUTH_ERROR_FIELDS,
   type AuthErrorField,
 } from '@app/shared/auth/field-messages';
-import { GENERIC_ERROR } from '@app/shared/http';
+import { GENERIC_ERROR, httpErrorText } from '@app/shared/http';
 import { WALLET_TEXT } from '@app/shared/wallet/balance';
 import { requestFailedText } from '@app/shared/web-texts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -12,7 +12,25 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
  * The one reader of error answers in the web app (spec §8). Every feature turns a failed call into words
  * through these functions: pop-up versus field messages for forms, joined server messages for the
  * payments notices, the wallet fallbacks and the code-check toast.
+ *
+ * No server's English reaches the screen (issue 25): every text taken from an answer or an exception
+ * passes through `readableText`, which keeps a Russian text and replaces one without Cyrillic (a proxy's
+ * 'Internal Server Error', a framework's 'Bad Request', a browser's 'Failed to fetch') by the Russian text
+ * of its HTTP status, or 'Произошла ошибка' without one.
  */
+
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+/** A text fit for the screen: as it is when it speaks Russian, else the Russian text of the status. */
+export function readableText(text: string, status = 0): string {
+  if (CYRILLIC.test(text)) return text;
+  return status >= 400 ? httpErrorText(status) : GENERIC_ERROR;
+}
+
+/** Readable texts, with repeats (several English texts read as one Russian text) said once. */
+function readableTexts(list: string[], status: number): string[] {
+  return [...new Set(list.map((text) => readableText(text, status)))];
+}
 
 const OTP_FAILED_TEXT: string = WALLET_TEXT.otpFailed;
 
@@ -52,10 +70,10 @@ function texts(value: unknown): string[] {
  * body names such as code_otp) are fields whose arrays are joined by a space; detail, error, message and
  * any other key go to the pop-up.
  */
-export function parseErrorBody(body: unknown): FormErrorState {
+export function parseErrorBody(body: unknown, status = 0): FormErrorState {
   if (body === null || body === undefined) return { popup: null, fields: {} };
   if (typeof body !== 'object' || Array.isArray(body)) {
-    const popup = texts(body).join(' ');
+    const popup = readableTexts(texts(body), status).join(' ');
     return { popup: popup || null, fields: {} };
   }
   const popupParts: string[] = [];
@@ -63,13 +81,14 @@ export function parseErrorBody(body: unknown): FormErrorState {
   for (const [key, value] of Object.entries(body)) {
     const field = FIELD_KEYS.has(key) ? toFieldKey(key) : null;
     if (field) {
-      const message = texts(value).join(' ');
+      const message = readableTexts(texts(value), status).join(' ');
       if (message) fields[field] = fields[field] ? `${fields[field]} ${message}` : message;
     } else if (!META_KEYS.has(key)) {
       popupParts.push(...texts(value));
     }
   }
-  return { popup: popupParts.length ? popupParts.join(' ') : null, fields };
+  const popup = readableTexts(popupParts, status).join(' ');
+  return { popup: popup || null, fields };
 }
 
 function hasBody(error: unknown): error is { status: number; body: unknown } {
@@ -79,18 +98,18 @@ function hasBody(error: unknown): error is { status: number; body: unknown } {
 /**
  * The form state of spec §8 for any thrown error: pop-up text wins and hides field messages; field
  * messages show only without pop-up text; with no usable answer the error's message is the pop-up,
- * or 'An error occurred'.
+ * or spec §8's 'An error occurred' (GENERIC_ERROR, in Russian).
  */
 export function formErrorState(error: unknown): FormErrorState {
   if (hasBody(error)) {
-    const parsed = parseErrorBody(error.body);
+    const parsed = parseErrorBody(error.body, error.status);
     if (parsed.popup) return { popup: parsed.popup, fields: {} };
     if (Object.keys(parsed.fields).length) return parsed;
     if (error.status > 0 && !(error instanceof Error && error.message)) {
       return { popup: requestFailedText(error.status), fields: {} };
     }
   }
-  const message = error instanceof Error && error.message ? error.message : GENERIC_ERROR;
+  const message = error instanceof Error && error.message ? readableText(error.message) : GENERIC_ERROR;
   return { popup: message, fields: {} };
 }
 
@@ -115,9 +134,10 @@ export function serverMessages(error: unknown): string[] {
   if (!hasAnswer(error)) return [];
   const body = error.body;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    return Object.entries(body).flatMap(([key, value]) => (META_KEYS.has(key) ? [] : texts(value)));
+    const found = Object.entries(body).flatMap(([key, value]) => (META_KEYS.has(key) ? [] : texts(value)));
+    return readableTexts(found, error.status);
   }
-  return texts(body);
+  return readableTexts(texts(body), error.status);
 }
 
 /** Spec §8 Payments: the server's error values joined by a comma, or the given fallback text. */
@@ -135,7 +155,7 @@ export function serverFieldErrors<F extends string>(
   if (!hasAnswer(error) || !error.body || typeof error.body !== 'object') return result;
   const body = error.body as Record<string, unknown>;
   for (const field of fields) {
-    const message = texts(body[field]).join(' ');
+    const message = readableTexts(texts(body[field]), error.status).join(' ');
     if (message) result[field] = message;
   }
   return result;
@@ -143,15 +163,17 @@ export function serverFieldErrors<F extends string>(
 
 /**
  * The text of a failed wallet call (spec §8 Wallet): the server's own error, detail or message text;
- * without an answer (offline, timeout) the client's message; otherwise the call's fallback
- * ('Failed to process withdrawal', 'Failed to request wallet creation').
+ * without an answer (offline, timeout) the client's message; otherwise the call's fallback (spec §8's
+ * 'Failed to process withdrawal', 'Failed to request wallet creation', in Russian).
  */
 export function walletErrorText(error: unknown, fallback: string): string {
   if (!hasBody(error)) return fallback;
-  const parsed = parseErrorBody(error.body);
+  const parsed = parseErrorBody(error.body, error.status);
   const text = parsed.popup ?? Object.values(parsed.fields).join(' ');
   if (text) return text;
-  return error.status === 0 && error instanceof Error && error.message ? error.message : fallback;
+  return error.status === 0 && error instanceof Error && error.message
+    ? readableText(error.message)
+    : fallback;
 }
 
 /**
@@ -164,7 +186,7 @@ export function otpErrorText(error: unknown, { orError = false }: { orError?: bo
     const body = error.body as Record<string, unknown>;
     for (const key of orError ? ['detail', 'error'] : ['detail']) {
       const value = body[key];
-      if (typeof value === 'string' && value.trim()) return value.trim();
+      if (typeof value === 'string' && value.trim()) return readableText(value.trim(), error.status);
     }
   }
   return OTP_FAILED_TEXT;
@@ -205,8 +227,16 @@ export function applyFormError<T extends FieldValues>(
 export function answerFieldText(error: unknown, field: string, fallback: string): string {
   if (hasAnswer(error) && error.body && typeof error.body === 'object' && !Array.isArray(error.body)) {
     const value = (error.body as Record<string, unknown>)[field];
-    const text = texts(value).join(' ');
+    const text = readableTexts(texts(value), error.status).join(' ');
     if (text) return text;
   }
   return fallback;
+}
+
+/**
+ * Spec §8 Dashboard: 'Error: {message}', the message always Russian (an English or empty answer becomes
+ * the Russian text of its status), so 'Error: Internal Server Error' never shows.
+ */
+export function loadErrorText(error: unknown): string {
+  return `Error: ${errorText(error)}`;
 }

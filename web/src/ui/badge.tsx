@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dealStatusText } from '../labels/index.ts';
 import { cx } from './cx.ts';
 
 export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info' | 'muted';
@@ -48,12 +49,15 @@ export const STATUS_TONES: Record<string, BadgeTone> = {
   expired: 'muted',
 };
 
-/** A transaction status badge, lower-cased as the spec shows it; unknown statuses get a neutral badge. */
+/**
+ * A transaction status badge: the status's Russian label from the one label map, never the raw value;
+ * unknown statuses get a neutral badge and the map's unknown-status text.
+ */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const key = status.toLowerCase();
   return (
     <Badge tone={STATUS_TONES[key] ?? 'neutral'} dot className={className}>
-      {key}
+      {dealStatusText(key)}
     </Badge>
   );
 }

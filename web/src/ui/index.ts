@@ -13,7 +13,7 @@ export * from './field.tsx';
 export * from './filter-bar.tsx';
 export * from './filter-popover.tsx';
 export * from './filtered-input.ts';
-export * from './format-date.ts';
+export * from './format.ts';
 export * from './input.tsx';
 export * from './lazy-menu.tsx';
 export * from './logo.tsx';

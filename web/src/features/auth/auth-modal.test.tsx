@@ -120,14 +120,14 @@ describe('AuthModal', () => {
     expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
     await user.click(password());
     const label = () => screen.getByTestId('password-strength-label');
-    expect(label()).toHaveTextContent('Very weak');
+    expect(label()).toHaveTextContent('Очень слабый');
     expect(screen.getByText(AUTH_MESSAGES.passwordHint)).toBeInTheDocument();
     await user.keyboard('a');
-    expect(label()).toHaveTextContent('Weak');
+    expect(label()).toHaveTextContent('Слабый');
     await user.keyboard('A1');
-    expect(label()).toHaveTextContent('Medium');
+    expect(label()).toHaveTextContent('Средний');
     await user.keyboard('!xyzw');
-    expect(label()).toHaveTextContent('Strong');
+    expect(label()).toHaveTextContent('Надёжный');
     await user.click(email());
     await waitFor(() => expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument());
   });

@@ -1,12 +1,13 @@
 import { AUTH_MESSAGES, PASSWORD_REQUIREMENTS, type PasswordStrength, passwordStrength } from '@app/shared';
 import { Check, X } from 'lucide-react';
+import { PASSWORD_STRENGTH_LABELS } from '../../labels/index.ts';
 import { cx } from '../../ui/index.ts';
 
 const LEVEL_STYLE: Record<PasswordStrength, { bar: string; text: string }> = {
-  'Very weak': { bar: 'bg-danger-500', text: 'text-danger-600' },
-  Weak: { bar: 'bg-danger-400', text: 'text-danger-600' },
-  Medium: { bar: 'bg-warning-500', text: 'text-warning-700' },
-  Strong: { bar: 'bg-success-500', text: 'text-success-700' },
+  very_weak: { bar: 'bg-danger-500', text: 'text-danger-600' },
+  weak: { bar: 'bg-danger-400', text: 'text-danger-600' },
+  medium: { bar: 'bg-warning-500', text: 'text-warning-700' },
+  strong: { bar: 'bg-success-500', text: 'text-success-700' },
 };
 
 /** Live strength panel of spec §2/§5: label, bar, the five requirement checks and the hint. */
@@ -28,7 +29,7 @@ export function PasswordStrengthPanel({ password, className }: { password: strin
           data-testid="password-strength-label"
           aria-live="polite"
         >
-          {label}
+          {PASSWORD_STRENGTH_LABELS[label]}
         </span>
       </div>
       {/* The label above already says the level in words; the bar is its picture. */}

@@ -32,7 +32,7 @@ describe('My Balance: money in flight', () => {
     show(21.5);
     const line = screen.getByTestId('balance-withdrawing');
     expect(line).toHaveTextContent(`${WITHDRAWALS_TEXT.withdrawing}:`);
-    expect(line).toHaveTextContent('$21.50');
+    expect(line).toHaveTextContent('21,50 USDT');
     expect(line).toHaveTextContent(WITHDRAWALS_TEXT.withdrawingHint);
   });
 

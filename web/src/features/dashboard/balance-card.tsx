@@ -3,7 +3,7 @@ import type { DashboardProfile } from '@app/shared/wallet/dashboard';
 import { WITHDRAWALS_TEXT } from '@app/shared/wallet/messages';
 import { ArrowUpFromLine, EllipsisVertical, Eye, EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, Card, cx, IconButton, lazyMenu, Skeleton } from '../../ui/index.ts';
+import { Alert, Card, cx, formatDecimal, IconButton, lazyMenu, Skeleton } from '../../ui/index.ts';
 import type { WalletTab } from '../wallet/wallet-modal.tsx';
 import { useBalanceHidden } from './use-balance-hidden.ts';
 
@@ -116,7 +116,7 @@ function Withdrawing({ amount: value, hidden }: { amount: number; hidden: boolea
 }
 
 function formatRating(rating: number): string {
-  return Number.isInteger(rating) ? String(rating) : rating.toFixed(2).replace(/0$/, '');
+  return formatDecimal(rating, 2);
 }
 
 function Stat({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {

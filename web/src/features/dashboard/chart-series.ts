@@ -28,13 +28,8 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** The user's locale for dates (the browser's language), undefined to let Intl choose. */
-export function browserLocale(): string | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.language || undefined;
-}
-
 /**
- * Chart data to points and labels in the user's locale and time zone. A period that is not a date keeps its
+ * Chart data to points and labels in the given locale (the app's ru-RU) and the user's time zone. A period that is not a date keeps its
  * slot with an empty label, so one bad bucket does not shift the others.
  */
 export function chartSeries(

@@ -3,6 +3,7 @@ import { CHART_RANGE_LABELS, type ChartResponse } from '@app/shared/wallet/dashb
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { authUser, signedIn } from '../../test/session-fixtures.ts';
@@ -67,11 +68,11 @@ const card = () => screen.getByRole('region', { name: 'My Balance' });
 describe('My Balance card', () => {
   it('shows total, available, frozen and total profit in dollars with 2 decimals, and the rating', async () => {
     setup(false);
-    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
-    expect(within(card()).getByTestId('balance-available')).toHaveTextContent('$1,034.50');
-    expect(within(card()).getByTestId('balance-frozen')).toHaveTextContent('$200.00');
-    expect(within(card()).getByTestId('balance-profit')).toHaveTextContent('$12.35');
-    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
+    expect(await screen.findByText('1 234,50 USDT')).toBeInTheDocument();
+    expect(within(card()).getByTestId('balance-available')).toHaveTextContent('1 034,50 USDT');
+    expect(within(card()).getByTestId('balance-frozen')).toHaveTextContent('200,00 USDT');
+    expect(within(card()).getByTestId('balance-profit')).toHaveTextContent('12,35 USDT');
+    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87,5%');
   });
 
   it('greets a returning user with welcome back, by username', async () => {
@@ -100,20 +101,20 @@ describe('My Balance card', () => {
       }),
     );
     renderAt('/');
-    await screen.findByText('$1,234.50');
+    await screen.findByText('1 234,50 USDT');
     expect(screen.getByRole('heading', { name: 'Welcome back, User' })).toBeInTheDocument();
   });
 
   it('masks every amount with asterisks when hidden and remembers the choice', async () => {
     const { user } = setup(false);
-    await screen.findByText('$1,234.50');
+    await screen.findByText('1 234,50 USDT');
     await user.click(screen.getByRole('button', { name: 'Скрыть баланс' }));
     expect(within(card()).queryByText(/\$/)).not.toBeInTheDocument();
     expect(within(card()).getAllByText('******')).toHaveLength(4);
-    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87.5%');
+    expect(within(card()).getByTestId('balance-rating')).toHaveTextContent('87,5%');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Показать баланс' }));
-    expect(within(card()).getByTestId('balance-total')).toHaveTextContent('$1,234.50');
+    expect(within(card()).getByTestId('balance-total')).toHaveTextContent('1 234,50 USDT');
     expect(window.localStorage.getItem(BALANCE_HIDDEN_STORAGE_KEY)).toBe('false');
   });
 
@@ -132,7 +133,7 @@ describe('My Balance card', () => {
 describe('balance menu', () => {
   it('offers only Deposit to a non-lead and opens Wallet Management on the Deposit tab', async () => {
     const { user, calls } = setup(false);
-    await screen.findByText('$1,234.50');
+    await screen.findByText('1 234,50 USDT');
     await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     // The menu loads on first use.
     expect(await screen.findByRole('menuitem', { name: 'Deposit' })).toBeInTheDocument();
@@ -151,7 +152,7 @@ describe('balance menu', () => {
 
   it('offers Withdraw to a lead and opens the modal on the Withdraw tab', async () => {
     const { user } = setup(true);
-    await screen.findByText('$1,234.50');
+    await screen.findByText('1 234,50 USDT');
     await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Withdraw' }));
     const modal = await screen.findByRole('dialog', { name: 'Wallet Management' });
@@ -165,7 +166,7 @@ describe('balance menu', () => {
     setup(true);
     // The open menu makes the page inert to pointers, as a real browser does; the click still lands.
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    await screen.findByText('$1,234.50');
+    await screen.findByText('1 234,50 USDT');
     await user.click(screen.getByRole('button', { name: 'Меню баланса' }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
@@ -253,7 +254,7 @@ describe('Last Transaction card', () => {
 
   afterEach(() => setViewportWidth(1024));
 
-  it('shows ID, Date, Amount, Profit, Bank and Progress (the status badge) in dollars', async () => {
+  it('shows ID, Date, Amount, Profit, Bank and Progress (the status label) in USDT', async () => {
     setup(
       false,
       withTransactions([
@@ -271,12 +272,16 @@ describe('Last Transaction card', () => {
     const first = within(rows[0]!);
     expect(first.getByTitle(transaction(5).id)).toHaveTextContent('00000005…');
     expect(first.getByText('25.11.2026 14:05')).toBeInTheDocument();
-    expect(first.getByText('$1,234.50')).toBeInTheDocument();
-    expect(first.getByText('$12.35')).toBeInTheDocument();
+    expect(first.getByText('1 234,50 USDT')).toBeInTheDocument();
+    expect(first.getByText('12,35 USDT')).toBeInTheDocument();
     expect(first.getByText('Сбербанк')).toBeInTheDocument();
-    expect(first.getByText('complete')).toBeInTheDocument();
+    expect(first.getByText('Завершена')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('—')).toBeInTheDocument();
     expect(within(region()).getByRole('link', { name: 'Все сделки' })).toHaveAttribute('href', '/deal');
+    // One language per card: Russian, with only the spec's English titles, columns and buttons.
+    for (const name of ['Last Transaction', 'My Balance', 'Transaction Summary', 'Threat by terminals']) {
+      expect(latinOutsideLiterals(screen.getByRole('region', { name }))).toEqual([]);
+    }
   });
 
   it('shows 5 per page', async () => {
@@ -289,7 +294,7 @@ describe('Last Transaction card', () => {
     await user.click(within(region()).getByRole('button', { name: 'Страница 2' }));
     const second = within(region()).getAllByTestId('last-transaction');
     expect(second).toHaveLength(2);
-    expect(second[1]).toHaveTextContent('$16.00');
+    expect(second[1]).toHaveTextContent('16,00 USDT');
   });
 
   it('stacks the rows on a narrow screen', async () => {
@@ -326,7 +331,7 @@ describe('Last Transaction pages', () => {
     await user.click(within(region).getByRole('button', { name: 'Страница 10' }));
     const last = within(region).getAllByTestId('last-transaction');
     expect(last).toHaveLength(5);
-    expect(last[4]).toHaveTextContent('$149.00');
+    expect(last[4]).toHaveTextContent('149,00 USDT');
     expect(within(region).queryByRole('button', { name: 'Страница 11' })).not.toBeInTheDocument();
   });
 });

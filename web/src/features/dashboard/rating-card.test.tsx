@@ -36,7 +36,7 @@ describe('rating gauge colours (spec §9: 75 and above green, 50 and above yello
     const { rerender } = render(<RatingGauge percent={130} />);
     expect(gauge()).toHaveAttribute('aria-valuenow', '100');
     rerender(<RatingGauge percent={87.5} />);
-    expect(screen.getByTestId('rating-gauge-value')).toHaveTextContent('87.5%');
+    expect(screen.getByTestId('rating-gauge-value')).toHaveTextContent('87,5%');
   });
 });
 

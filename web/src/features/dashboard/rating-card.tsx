@@ -1,7 +1,7 @@
 import { type GaugeTone, gaugeTone, RATING } from '@app/shared/rating/rules';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, cx } from '../../ui/index.ts';
+import { Card, cx, formatDecimal } from '../../ui/index.ts';
 import type { HelpNavigationState } from '../help/help-sections.ts';
 
 /** Words of the rating card: the spec's 'Rating' label, our explanations in Russian. */
@@ -23,10 +23,9 @@ const TONE_CLASSES: Record<GaugeTone, { arc: string; text: string }> = {
   red: { arc: 'text-danger-500', text: 'text-danger-600' },
 };
 
-/** 87.5 → "87.5", 75 → "75": the rating as the dashboard shows it elsewhere. */
+/** 87.5 → "87,5", 75 → "75": the rating as the dashboard shows it elsewhere (ru-RU). */
 export function formatRatingPercent(percent: number): string {
-  const rounded = Math.round(percent * 10) / 10;
-  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+  return formatDecimal(Math.round(percent * 10) / 10, 1);
 }
 
 /** The half-circle arc, drawn with a path length of 100 so the dash is the percent itself. */

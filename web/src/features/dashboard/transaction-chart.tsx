@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatCount } from '../../ui/format.ts';
 import { type ChartSeries, tickIndices } from './chart-series.ts';
 
 // The design system's colours (theme.css): uPlot draws on a canvas and cannot read CSS variables cheaply.
@@ -61,7 +62,7 @@ function plotOptions(
         gap: 8,
         size: 40,
         incrs: COUNT_STEPS,
-        values: (_plot, splits) => splits.map((value) => String(value)),
+        values: (_plot, splits) => splits.map((value) => formatCount(value)),
       },
     ],
     series: [
@@ -87,7 +88,7 @@ function plotOptions(
             return;
           }
           note.hidden = false;
-          note.textContent = `${series.labels[index] ?? ''}: ${series.counts[index] ?? 0}`;
+          note.textContent = `${series.labels[index] ?? ''}: ${formatCount(series.counts[index] ?? 0)}`;
           const left = plot.valToPos(index, 'x') + plot.bbox.left / uPlot.pxRatio;
           note.style.left = `${Math.round(left)}px`;
         },

@@ -1,9 +1,9 @@
 import { CHART_RANGE_LABELS, CHART_RANGES, type ChartRange } from '@app/shared/wallet/chart';
 import type { ChartResponse } from '@app/shared/wallet/dashboard';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, cx, Skeleton } from '../../ui/index.ts';
+import { APP_LOCALE, Card, cx, Skeleton } from '../../ui/index.ts';
 import { useDashboardChart } from './api.ts';
-import { browserLocale, browserTimeZone, chartSeries } from './chart-series.ts';
+import { browserTimeZone, chartSeries } from './chart-series.ts';
 
 /** Words of the Transaction Summary card: the spec's title and range labels, our notes in Russian. */
 export const TRANSACTION_SUMMARY_TEXT = {
@@ -60,7 +60,7 @@ export function TransactionSummaryCard() {
 
   const answer = chart.isError ? undefined : chart.data;
   const series = useMemo(
-    () => chartSeries(range, pointsOf(answer), browserLocale(), timeZone),
+    () => chartSeries(range, pointsOf(answer), APP_LOCALE, timeZone),
     [range, answer, timeZone],
   );
   const total = series.counts.reduce((sum, count) => sum + count, 0);

@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@app/shared/constants';
-import { formatDollars } from '@app/shared/money';
+import { formatUsdtAmount } from '@app/shared/money';
 import type { DashboardTransaction } from '@app/shared/wallet/dashboard';
 import { ArrowLeftRight, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
@@ -69,11 +69,11 @@ function StackedRows({ rows }: { rows: DashboardTransaction[] }) {
             </div>
             <div>
               <dt className="text-caption text-gray-500">{columns.amount}</dt>
-              <dd className="font-medium tabular-nums text-gray-900">{formatDollars(row.amount)}</dd>
+              <dd className="font-medium tabular-nums text-gray-900">{formatUsdtAmount(row.amount)}</dd>
             </div>
             <div>
               <dt className="text-caption text-gray-500">{columns.profit}</dt>
-              <dd className="tabular-nums text-gray-800">{formatDollars(row.profit)}</dd>
+              <dd className="tabular-nums text-gray-800">{formatUsdtAmount(row.profit)}</dd>
             </div>
           </dl>
         </li>
@@ -106,9 +106,9 @@ function RowsTable({ rows }: { rows: DashboardTransaction[] }) {
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(row.created_at)}</TableCell>
             <TableCell align="right" className="font-medium text-gray-900">
-              {formatDollars(row.amount)}
+              {formatUsdtAmount(row.amount)}
             </TableCell>
-            <TableCell align="right">{formatDollars(row.profit)}</TableCell>
+            <TableCell align="right">{formatUsdtAmount(row.profit)}</TableCell>
             <TableCell>{row.bank ?? '—'}</TableCell>
             <TableCell>
               <StatusBadge status={row.status} />

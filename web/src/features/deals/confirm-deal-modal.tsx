@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type Transaction } from '@app/shared';
+import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
 import type { ReactNode } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
@@ -67,7 +67,7 @@ export function ConfirmDealModal({
           <span className="font-mono text-caption">{deal.id}</span>
         </Row>
         <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
-        <Row label={DEAL_PAGE_TEXT.amountUsdt}>{formatDollars(deal.amount)}</Row>
+        <Row label={DEAL_PAGE_TEXT.amountUsdt}>{formatUsdtAmount(deal.amount)}</Row>
         <Row label={DEAL_PAGE_TEXT.bank}>{details.bank.name}</Row>
         <Row label={details.card ? DEAL_PAGE_TEXT.card : DEAL_PAGE_TEXT.phone}>{requisiteText(details)}</Row>
         <Row label={DEAL_PAGE_TEXT.owner}>{details.owner_name}</Row>

@@ -1,9 +1,18 @@
-import { DEAL_MESSAGES, DEALS_TEXT, formatDollars, type TransactionDetail } from '@app/shared';
+import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type TransactionDetail } from '@app/shared';
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
-import { Button, ErrorState, formatDate, Modal, Skeleton, StatusBadge } from '../../ui/index.ts';
+import {
+  Button,
+  ErrorState,
+  formatDate,
+  formatDecimalText,
+  Modal,
+  Skeleton,
+  StatusBadge,
+} from '../../ui/index.ts';
 import { useDealDetail } from './api.ts';
 import {
   DEAL_ACTOR_LABELS,
@@ -48,12 +57,14 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
         <dl className="divide-y divide-gray-100">
           <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
           <Row label={DEAL_PAGE_TEXT.amountUsdt}>
-            {formatDollars(deal.amount)}
-            <span className="ml-1.5 font-normal text-gray-500">({deal.amount_usdt} USDT)</span>
+            {formatUsdtAmount(deal.amount)}
+            <span className="ml-1.5 font-normal text-gray-500">
+              ({formatDecimalText(deal.amount_usdt)} USDT)
+            </span>
           </Row>
-          <Row label={DEAL_PAGE_TEXT.profit}>{formatDollars(deal.profit)}</Row>
-          <Row label={DEAL_PAGE_TEXT.rate}>{deal.rate}</Row>
-          <Row label={DEAL_PAGE_TEXT.orderType}>{ORDER_TYPE_LABELS[deal.order_type] ?? deal.order_type}</Row>
+          <Row label={DEAL_PAGE_TEXT.profit}>{formatUsdtAmount(deal.profit)}</Row>
+          <Row label={DEAL_PAGE_TEXT.rate}>{formatDecimalText(String(deal.rate))}</Row>
+          <Row label={DEAL_PAGE_TEXT.orderType}>{labelOf(ORDER_TYPE_LABELS, deal.order_type)}</Row>
           <Row label={DEAL_PAGE_TEXT.created}>{formatDate(deal.created_at)}</Row>
           <Row label={DEAL_PAGE_TEXT.expires}>{formatDate(deal.expires_at)}</Row>
           {deal.paid_at ? <Row label={DEAL_PAGE_TEXT.paid}>{formatDate(deal.paid_at)}</Row> : null}
@@ -84,7 +95,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
               ) : null}
               <StatusBadge status={event.to} />
               <span className="text-gray-500">
-                {event.by ? `${DEAL_ACTOR_LABELS[event.by] ?? event.by} · ` : ''}
+                {event.by ? `${labelOf(DEAL_ACTOR_LABELS, event.by, '—')} · ` : ''}
                 {formatDate(event.at)}
               </span>
             </li>
@@ -119,7 +130,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
               <ExternalLink size={14} aria-hidden />
             </a>
             <span className="font-mono text-caption text-gray-500" title={deal.receipt.sha256}>
-              SHA-256 {shortHash(deal.receipt.sha256)}
+              SHA-256 <span data-literal>{shortHash(deal.receipt.sha256)}</span>
             </span>
           </div>
         ) : (

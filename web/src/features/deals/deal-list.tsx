@@ -1,4 +1,4 @@
-import { DEALS_TEXT, formatDollars, type Transaction } from '@app/shared';
+import { DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, CheckCheck, Info } from 'lucide-react';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
@@ -112,12 +112,12 @@ export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfir
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(deal.created_at)}</TableCell>
             <TableCell align="right">
-              <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
+              <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
               <span className="block text-caption text-gray-500">
                 {formatRubles(deal.payment_details.amount)}
               </span>
             </TableCell>
-            <TableCell align="right">{formatDollars(deal.profit)}</TableCell>
+            <TableCell align="right">{formatUsdtAmount(deal.profit)}</TableCell>
             <TableCell>
               <StatusBadge status={deal.status} />
             </TableCell>
@@ -194,7 +194,7 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
                 <div>
                   <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.amount}</dt>
                   <dd className="tabular-nums">
-                    <span className="font-medium text-gray-900">{formatDollars(deal.amount)}</span>
+                    <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
                     <span className="ml-1 text-caption text-gray-500">
                       {formatRubles(deal.payment_details.amount)}
                     </span>
@@ -202,7 +202,7 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
                 </div>
                 <div>
                   <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.profit}</dt>
-                  <dd className="tabular-nums text-gray-800">{formatDollars(deal.profit)}</dd>
+                  <dd className="tabular-nums text-gray-800">{formatUsdtAmount(deal.profit)}</dd>
                 </div>
                 <div>
                   <dt className="text-caption text-gray-500">{DEAL_PAGE_TEXT.bank}</dt>

@@ -45,18 +45,8 @@ export const DEAL_PAGE_TEXT = {
   detailTitle: 'Сделка',
 } as const;
 
-/** Who moved a deal, in Russian, for the timeline. */
-export const DEAL_ACTOR_LABELS: Record<string, string> = {
-  payer: 'плательщик',
-  trader: 'трейдер',
-  terminal: 'терминал',
-  merchant: 'мерчант',
-  timer: 'по таймеру',
-  support: 'поддержка',
-};
-
-/** How the payer pays (order_type). */
-export const ORDER_TYPE_LABELS: Record<string, string> = { sbp: 'SBP', c2c: 'C2C' };
+// The label maps live in the one labels module; these names stay for the deals feature's imports.
+export { DEAL_ACTOR_LABELS, ORDER_TYPE_LABELS } from '../../labels/index.ts';
 
 /** The first block of a UUID, enough to tell deals apart on screen; the full id is in the title and copy. */
 export function shortDealId(id: string): string {

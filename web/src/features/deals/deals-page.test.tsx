@@ -9,6 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { latinOutsideLiterals } from '../../labels/index.ts';
 import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { authUser } from '../../test/session-fixtures.ts';
@@ -110,7 +111,7 @@ afterEach(() => {
 });
 
 describe('DealsPage', () => {
-  it('shows the deals as table rows: short id, date, dollars, status lower-cased', async () => {
+  it('shows the deals as table rows: short id, date, USDT, the status label, in one language', async () => {
     const first = deal({ amount: 1234.5, profit: 12.345, status: 'complete' });
     renderPage(listOf([first, deal({ status: 'verification' })]));
     expect(screen.getByRole('heading', { name: DEALS_TEXT.title })).toBeInTheDocument();
@@ -125,10 +126,11 @@ describe('DealsPage', () => {
     expect(row.getByTestId('deal-id')).toHaveTextContent(`${first.id.slice(0, 8)}…`);
     expect(row.getByTestId('deal-id')).toHaveAttribute('title', first.id);
     expect(row.getByText('25.11.2026 14:05')).toBeInTheDocument();
-    expect(row.getByText('$1,234.50')).toBeInTheDocument();
-    expect(row.getByText('$12.35')).toBeInTheDocument();
-    expect(row.getByText('complete')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('verification')).toBeInTheDocument();
+    expect(row.getByText('1 234,50 USDT')).toBeInTheDocument();
+    expect(row.getByText('12,35 USDT')).toBeInTheDocument();
+    expect(row.getByText('Завершена')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('На проверке')).toBeInTheDocument();
+    expect(latinOutsideLiterals(table)).toEqual([]);
   });
 
   it('asks for page 1 of 20, newest first, and pages through count', async () => {
@@ -181,9 +183,9 @@ describe('DealsPage', () => {
       within(panel)
         .getAllByRole('checkbox')
         .map((box) => box.parentElement?.textContent),
-    ).toEqual([DEAL_PAGE_TEXT.allStatuses, 'pending', 'complete', 'dispute', 'canceled', 'verification']);
-    await user.click(within(panel).getByLabelText('pending'));
-    await user.click(within(panel).getByLabelText('verification'));
+    ).toEqual([DEAL_PAGE_TEXT.allStatuses, 'Ожидает оплаты', 'Завершена', 'Спор', 'Отменена', 'На проверке']);
+    await user.click(within(panel).getByLabelText('Ожидает оплаты'));
+    await user.click(within(panel).getByLabelText('На проверке'));
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('status')).toBe('pending,verification'));
   });
 
@@ -257,7 +259,7 @@ describe('DealsPage', () => {
     const summary = within(dialog).getByTestId('confirm-deal-summary');
     expect(summary).toHaveTextContent(item.id);
     expect(summary).toHaveTextContent('1 500,00 ₽');
-    expect(summary).toHaveTextContent('$16.22');
+    expect(summary).toHaveTextContent('16,22 USDT');
     expect(summary).toHaveTextContent('Сбербанк');
     expect(summary).toHaveTextContent('+79991234567');
     expect(summary).toHaveTextContent('Иван Петров');
@@ -338,22 +340,23 @@ describe('DealsPage', () => {
     await user.click(screen.getByRole('button', { name: DEAL_PAGE_TEXT.details }));
     const detail = await screen.findByTestId('deal-detail');
     expect(detail).toHaveTextContent('1 500,00 ₽');
-    expect(detail).toHaveTextContent('$16.22');
-    expect(detail).toHaveTextContent('16.216216 USDT');
-    expect(detail).toHaveTextContent('92.50');
+    expect(detail).toHaveTextContent('16,22 USDT');
+    expect(detail).toHaveTextContent('16,216216 USDT');
+    expect(detail).toHaveTextContent('92,50');
     expect(detail).toHaveTextContent('SBP');
     expect(detail).toHaveTextContent('+79991234567');
     expect(detail).toHaveTextContent('Иван Петров');
     const timeline = within(screen.getByTestId('deal-timeline')).getAllByRole('listitem');
     expect(timeline).toHaveLength(2);
-    expect(timeline[1]).toHaveTextContent('pending');
-    expect(timeline[1]).toHaveTextContent('verification');
+    expect(timeline[1]).toHaveTextContent('Ожидает оплаты');
+    expect(timeline[1]).toHaveTextContent('На проверке');
     expect(timeline[1]).toHaveTextContent('плательщик · 25.11.2026 14:09');
     expect(screen.getByTestId('deal-notification')).toHaveTextContent('Перевод от И. Плательщика 1500р');
     expect(screen.getByTestId('deal-notification')).toHaveTextContent('25.11.2026 14:10');
     const receipt = screen.getByTestId('deal-receipt');
     expect(within(receipt).getByRole('link')).toHaveAttribute('href', 'https://files.example/receipt.pdf');
     expect(receipt).toHaveTextContent(`SHA-256 ${'ab'.repeat(8)}…`);
+    expect(latinOutsideLiterals(screen.getByRole('dialog'))).toEqual([]);
 
     // The detail offers the confirm action too, and leads to the same restating step.
     const dialog = screen.getByRole('dialog', { name: DEAL_PAGE_TEXT.detailTitle });

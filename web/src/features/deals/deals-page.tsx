@@ -5,11 +5,11 @@ import {
   DEALS_PAGE_STATUSES,
   DEALS_TEXT,
   type DealStatus,
-  dealStatusLabel,
   type Transaction,
 } from '@app/shared';
 import { ArrowLeftRight, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { dealStatusText } from '../../labels/index.ts';
 import {
   cx,
   DateRangeFilter,
@@ -49,7 +49,7 @@ export const DEALS_CARDS_QUERY = '(max-width: 950px)';
 
 const STATUS_OPTIONS: FilterOption[] = DEALS_PAGE_STATUSES.map((status) => ({
   value: status,
-  label: dealStatusLabel(status),
+  label: dealStatusText(status),
 }));
 
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];

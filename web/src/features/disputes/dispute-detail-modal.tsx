@@ -10,6 +10,7 @@ import {
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
@@ -96,7 +97,8 @@ function FileList({
                   <ExternalLink size={13} aria-hidden className="shrink-0" />
                 </a>
                 <p className="font-mono text-caption text-gray-500" title={file.sha256}>
-                  {TEXT.hash} {shortHash(file.sha256)} · {formatDate(file.created_at)}
+                  {TEXT.hash} <span data-literal>{shortHash(file.sha256)}</span> ·{' '}
+                  {formatDate(file.created_at)}
                 </p>
               </div>
               {canDelete ? (
@@ -318,7 +320,7 @@ function DetailBody({
           <Row label={role === 'merchant' ? TEXT.merchantShare : TEXT.profit}>
             {formatUsdtAmount(transaction.profit)}
           </Row>
-          <Row label={TEXT.mode}>{ORDER_TYPE_LABELS[transaction.order_type] ?? transaction.order_type}</Row>
+          <Row label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</Row>
           <Row label={TEXT.bank}>{details.bank.name}</Row>
           <Row label={details.card ? TEXT.card : TEXT.phone}>
             <span className="font-mono">{disputeRequisite(dispute)}</span>
@@ -343,7 +345,7 @@ function DetailBody({
             >
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="font-medium text-gray-900">
-                  {ACTION_LABELS[entry.action] ?? ACTION_LABELS.status}
+                  {labelOf(ACTION_LABELS, entry.action, ACTION_LABELS.status)}
                 </span>
                 {entry.status ? <DisputeStatusBadge status={entry.status} /> : null}
               </span>
@@ -351,7 +353,7 @@ function DetailBody({
                 <span className="text-gray-700">
                   {entry.file.name}{' '}
                   <span className="font-mono text-caption text-gray-500" title={entry.file.sha256}>
-                    {TEXT.hash} {shortHash(entry.file.sha256)}
+                    {TEXT.hash} <span data-literal>{shortHash(entry.file.sha256)}</span>
                   </span>
                 </span>
               ) : null}

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
+import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
@@ -84,8 +85,7 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
               </span>
               <span className="block text-caption text-gray-500">
                 <span className="whitespace-nowrap">{formatUsdtAmount(dispute.transaction.amount)}</span> ·{' '}
-                {ORDER_TYPE_LABELS[dispute.transaction.order_type] ?? dispute.transaction.order_type} ·{' '}
-                {disputeRequisite(dispute)}
+                {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} · {disputeRequisite(dispute)}
               </span>
             </TableCell>
             <TableCell>

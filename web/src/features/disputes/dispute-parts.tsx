@@ -1,5 +1,11 @@
 import { groupCardDigits } from '@app/shared';
-import { DISPUTE_STATUS_LABELS, disputeStatusLabel } from '@app/shared/disputes/messages';
+import { DISPUTE_STATUS_LABELS } from '@app/shared/disputes/messages';
+import {
+  DISPUTE_ACTOR_LABELS,
+  DISPUTE_TIMER_CAUSE_LABELS,
+  disputeStatusText,
+  labelOf,
+} from '../../labels/index.ts';
 import { Badge, type BadgeTone } from '../../ui/index.ts';
 import type { Dispute } from './api.ts';
 
@@ -7,16 +13,16 @@ import type { Dispute } from './api.ts';
 export const DISPUTE_PAGE_TEXT = {
   title: 'Disputes',
   description: 'Споры между мерчантами и трейдерами, с доказательствами.',
-  statusFilter: 'Статус',
+  statusFilter: 'Статусы',
   allStatuses: 'Все статусы',
   search: 'Поиск по ID или реквизитам',
   createDispute: 'Create dispute',
   columns: {
-    id: 'Dispute ID',
-    date: 'Creation date',
-    amount: 'Amount',
-    status: 'Status',
-    actions: 'Actions',
+    id: 'ID спора',
+    date: 'Дата создания',
+    amount: 'Сумма',
+    status: 'Статус',
+    actions: 'Действия',
   },
   details: 'Подробнее',
   sort: 'Сортировка',
@@ -81,45 +87,22 @@ export const DISPUTE_PAGE_TEXT = {
   hash: 'SHA-256',
 } as const;
 
-export const ORDER_TYPE_LABELS: Record<string, string> = { sbp: 'SBP', c2c: 'C2C' };
-
-/** Who did it, as the history's actor_role names them (shared disputeHistoryItemSchema). */
-export const ACTOR_LABELS: Record<string, string> = {
-  support: 'поддержка',
-  trader: 'трейдер',
-  merchant: 'мерчант',
-  timer: 'автоматически',
-};
-
-/** Why the deadline job moved a dispute: 'по сроку' only when the deadline is what did it. */
-export const TIMER_CAUSE_LABELS: Record<string, string> = {
-  deadline: 'по сроку',
-  evidence: 'автоматически: обе стороны представили доказательства',
-};
+/** USDT the one way every page writes it ("12,97 USDT"), from shared money. */
+export { formatUsdtAmount } from '@app/shared/money';
+// The label maps live in the one labels module; these names stay for the disputes feature's imports.
+export {
+  DISPUTE_ACTION_LABELS as ACTION_LABELS,
+  DISPUTE_ACTOR_LABELS as ACTOR_LABELS,
+  DISPUTE_TIMER_CAUSE_LABELS as TIMER_CAUSE_LABELS,
+  ORDER_TYPE_LABELS,
+} from '../../labels/index.ts';
 
 /** Who (or what) made a history entry, in words. */
 export function historyActorLabel(entry: { actor_role: string; cause?: string }): string {
   if (entry.actor_role === 'timer' && entry.cause)
-    return TIMER_CAUSE_LABELS[entry.cause] ?? ACTOR_LABELS.timer!;
-  return ACTOR_LABELS[entry.actor_role] ?? ACTOR_LABELS.timer!;
+    return labelOf(DISPUTE_TIMER_CAUSE_LABELS, entry.cause, DISPUTE_ACTOR_LABELS.timer);
+  return labelOf(DISPUTE_ACTOR_LABELS, entry.actor_role, DISPUTE_ACTOR_LABELS.timer);
 }
-
-const NBSP = '\u00a0';
-const USDT_NUMBER = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A USDT amount the ru-RU way, written with its unit: "12,97 USDT" (no-break spaces, never a '$'). */
-export function formatUsdtAmount(amount: number): string {
-  return `${USDT_NUMBER.format(amount).replace(/\s/g, NBSP)}${NBSP}USDT`;
-}
-
-/** What happened, as the history's action names it (shared disputeHistoryItemSchema). */
-export const ACTION_LABELS: Record<string, string> = {
-  opened: 'спор открыт',
-  status: 'статус изменён',
-  file_added: 'файл загружен',
-  file_deleted: 'файл удалён',
-  comment: 'комментарий поддержки',
-};
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   waiting: 'warning',
@@ -132,7 +115,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
 export function DisputeStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={STATUS_TONES[status] ?? 'neutral'} dot>
-      {disputeStatusLabel(status)}
+      {disputeStatusText(status)}
     </Badge>
   );
 }

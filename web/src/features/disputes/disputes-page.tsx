@@ -1,11 +1,12 @@
 import { filterSearch } from '@app/shared';
-import { DISPUTE_MESSAGES, DISPUTE_STATUSES, disputeStatusLabel } from '@app/shared/disputes/messages';
+import { DISPUTE_MESSAGES, DISPUTE_STATUSES } from '@app/shared/disputes/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Scale, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { answerFieldText } from '../../api/errors.ts';
+import { disputeStatusText } from '../../labels/index.ts';
 import {
   Alert,
   Button,
@@ -52,7 +53,7 @@ export const TELEGRAM_SETTINGS_PATH = '/settings#connection';
 
 const STATUS_OPTIONS: FilterOption[] = DISPUTE_STATUSES.map((status) => ({
   value: status,
-  label: disputeStatusLabel(status),
+  label: disputeStatusText(status),
 }));
 
 /** How often an open detail renews support's block (well inside the server's 30-minute default). */

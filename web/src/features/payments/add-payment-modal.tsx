@@ -13,7 +13,7 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
-import { serverMessages } from '../../api/errors.ts';
+import { readableText, serverMessages } from '../../api/errors.ts';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
@@ -29,9 +29,10 @@ function createFailureMessages(error: unknown): string[] {
   const answer = error instanceof ApiError ? paymentCreateErrorResponse.safeParse(error.body) : null;
   if (!answer?.success) return serverMessages(error);
   const errors = answer.data.errors ?? {};
-  return [answer.data.detail, ...Object.values(errors).flat()].filter((message): message is string =>
-    Boolean(message),
-  );
+  const status = error instanceof ApiError ? error.status : 0;
+  return [answer.data.detail, ...Object.values(errors).flat()]
+    .filter((message): message is string => Boolean(message))
+    .map((message) => readableText(message, status));
 }
 
 /** The two steps of spec §4: pick a bank, then type the requisites. */

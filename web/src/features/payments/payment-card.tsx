@@ -15,7 +15,7 @@ import {
 import { Link2, Lock, SlidersHorizontal, Unlink2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { serverErrorText } from '../../api/errors.ts';
-import { Button, Card, cx, IconButton, Switch } from '../../ui/index.ts';
+import { Button, Card, cx, formatPercent, IconButton, Switch } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { EditPaymentModal } from './edit-payment-modal.tsx';
@@ -31,9 +31,9 @@ const RATING_CLASSES: Record<PaymentRatingTone, string> = {
   red: 'text-danger-600',
 };
 
-/** Rating as the page shows it: up to two decimals, no trailing zeros ("87.5%"). */
+/** Rating as the page shows it: up to two decimals, no trailing zeros, ru-RU ("87,5%"). */
 export function formatRating(rating: number): string {
-  return `${Number(rating.toFixed(2))}%`;
+  return formatPercent(rating, 2);
 }
 
 /** The rating percent in its spec §9 colour (75-100 green, 50-74 orange, below 50 red). */

@@ -1,6 +1,7 @@
-import { formatDollars } from '@app/shared/money';
+import { formatUsdtAmount } from '@app/shared/money';
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { Copy } from 'lucide-react';
+import { REFERRAL_STATUS_LABELS } from '../../labels/index.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Badge, cx, IconButton, notify } from '../../ui/index.ts';
 
@@ -51,7 +52,7 @@ export const REFERRALS_TEXT = {
 
 /** Profit as USDT with 2 decimals and thousands separators: "1,234.50 USDT". */
 export function formatReferralProfit(amount: number): string {
-  return `${formatDollars(amount).replace('$', '')} USDT`;
+  return formatUsdtAmount(amount);
 }
 
 const MONTH_FORMAT = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -69,11 +70,11 @@ export function formatMonth(month: string): string {
 export function ReferralStatusBadge({ isUsed }: { isUsed: boolean }) {
   return isUsed ? (
     <Badge tone="success" dot>
-      {REFERRAL_MESSAGES.activated}
+      {REFERRAL_STATUS_LABELS.used}
     </Badge>
   ) : (
     <Badge tone="warning" dot>
-      {REFERRAL_MESSAGES.pending}
+      {REFERRAL_STATUS_LABELS.pending}
     </Badge>
   );
 }

@@ -82,10 +82,10 @@ describe('ReferralsPage: the list', () => {
     expect(first.getByTestId('referral-code')).toHaveClass('font-mono');
     expect(first.getByText(open.email)).toBeInTheDocument();
     expect(first.getByText('25.11.2026 14:05')).toBeInTheDocument();
-    expect(first.getByText('0.00 USDT')).toBeInTheDocument();
+    expect(first.getByText('0,00 USDT')).toBeInTheDocument();
     expect(first.getByText(REFERRAL_MESSAGES.pending)).toBeInTheDocument();
     const second = within(rows[1]!);
-    expect(second.getByText('1,234.50 USDT')).toBeInTheDocument();
+    expect(second.getByText('1 234,50 USDT')).toBeInTheDocument();
     expect(second.getByText(REFERRAL_MESSAGES.activated)).toBeInTheDocument();
     expect(Object.fromEntries(listUrls()[0]!.searchParams)).toEqual({ page: '1' });
   });
@@ -116,7 +116,7 @@ describe('ReferralsPage: the list', () => {
     renderPage({ [LIST]: listOf([referral({ is_used: true, profit: 5 })]) });
     const card = await screen.findByTestId('referral-card');
     expect(screen.getByTestId('referrals-list')).toHaveAttribute('data-layout', 'cards');
-    expect(within(card).getByText('5.00 USDT')).toBeInTheDocument();
+    expect(within(card).getByText('5,00 USDT')).toBeInTheDocument();
     expect(within(card).getByText(REFERRAL_MESSAGES.activated)).toBeInTheDocument();
     setViewportWidth(768);
     expect(screen.getByTestId('referrals-list')).toHaveAttribute('data-layout', 'cards');
@@ -265,7 +265,7 @@ describe('ReferralsPage: the detail modal', () => {
     expect(within(dialog).getByTestId('detail-link')).toHaveTextContent(detail.link);
     expect(within(dialog).getByTestId('detail-used-at')).toHaveTextContent('26.11.2026 09:30');
     expect(within(dialog).getByTestId('detail-deals')).toHaveTextContent('7');
-    expect(within(dialog).getByTestId('detail-profit')).toHaveTextContent('12.30 USDT');
+    expect(within(dialog).getByTestId('detail-profit')).toHaveTextContent('12,30 USDT');
     expect(within(dialog).getByText(REFERRAL_MESSAGES.activated)).toBeInTheDocument();
 
     const qr = within(dialog).getByTestId('referral-qr');
@@ -289,9 +289,9 @@ describe('ReferralsPage: the detail modal', () => {
     expect(months).toHaveLength(2);
     expect(within(months[0]!).getByText(formatMonth('2026-11'))).toBeInTheDocument();
     expect(formatMonth('2026-11')).toBe('Ноябрь 2026');
-    expect(within(months[0]!).getByText('10.00 USDT')).toBeInTheDocument();
+    expect(within(months[0]!).getByText('10,00 USDT')).toBeInTheDocument();
     expect(within(months[1]!).getByText('3')).toBeInTheDocument();
-    expect(within(months[1]!).getByText('2.30 USDT')).toBeInTheDocument();
+    expect(within(months[1]!).getByText('2,30 USDT')).toBeInTheDocument();
   });
 
   it('a pending code: not used yet, no months, and opens from the details button too', async () => {

@@ -1,6 +1,6 @@
 /** Words of the Settings #api section beyond MERCHANT_TEXT (Russian; the spec has none). */
 export const API_SECTION_TEXT = {
-  description: 'Ключи для merchant API, уведомления о статусах заказов и журнал их доставки.',
+  description: 'Ключи для API мерчанта, уведомления о статусах заказов и журнал их доставки.',
   keysDescription: 'Запросы к API подписываются заголовком Authorization: Bearer <ключ>.',
   keyName: 'Название ключа',
   keyNameHint: 'Например, «Интернет-магазин» или «Тестовый стенд».',

@@ -1,7 +1,8 @@
-import { TERMINAL_APP_LABELS, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { TERMINAL_APP_LABELS, type TerminalListItem } from '@app/shared';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { terminalStatusText } from '../../labels/index.ts';
 import { Alert, Button, formatDate, Modal, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
 import { displayCharge } from './device-card.tsx';
@@ -74,7 +75,7 @@ export function DetailsModal({
         <Row label="ID">
           <span className="font-mono text-caption">{terminal.id}</span>
         </Row>
-        <Row label={DETAILS_TEXT.status}>{terminalStatusLabel(terminal.terminal_status_display)}</Row>
+        <Row label={DETAILS_TEXT.status}>{terminalStatusText(terminal.terminal_status_display)}</Row>
         <Row label={DETAILS_TEXT.app}>
           <span data-testid="details-app" data-literal>
             {TERMINAL_APP_LABELS[terminal.app]}

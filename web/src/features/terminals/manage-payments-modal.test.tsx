@@ -99,7 +99,7 @@ describe('Manage Payments', () => {
     await waitFor(() => expect(called(calls, 'GET', API.terminals.payments(TERMINAL_ID))).toHaveLength(2));
   });
 
-  it("shows the server's detail, or 'Unbind failed', when unbinding fails", async () => {
+  it("shows the server's detail, or 'Не удалось отвязать платёж', when unbinding fails", async () => {
     const payment = terminalPayment();
     const unbindPath = `POST ${API.terminals.unbind(payment.id)}`;
     const replies = [
@@ -111,7 +111,7 @@ describe('Manage Payments', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Платеж в сделке')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Unbind failed')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось отвязать платёж')).toBeInTheDocument();
   });
 
   it('says when nothing is linked', async () => {

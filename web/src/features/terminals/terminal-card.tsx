@@ -1,7 +1,8 @@
-import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem, terminalStatusLabel } from '@app/shared';
+import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem } from '@app/shared';
 import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { terminalStatusText } from '../../labels/index.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
 import { useSetTerminalStatus } from './api.ts';
@@ -136,7 +137,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
     ? enabled
       ? TERMINAL_TEXT.enabled
       : TERMINAL_TEXT.disabled
-    : terminalStatusLabel(terminal.terminal_status_display);
+    : terminalStatusText(terminal.terminal_status_display);
 
   const toggle = (checked: boolean) =>
     setStatus.mutate(

@@ -149,7 +149,7 @@ describe('terminal card', () => {
     expect(within(card).getByRole('img', { name: 'Заряд 12%' })).toHaveTextContent('12%');
   });
 
-  it('shows underscores of a status as spaces and an offline terminal with its last ping', async () => {
+  it('shows an unknown status as the label map says, never raw, and an offline terminal with its last ping', async () => {
     renderPage({
       body: {
         count: 1,
@@ -157,7 +157,7 @@ describe('terminal card', () => {
       },
     });
     const card = await screen.findByTestId('terminal-card');
-    expect(within(card).getByTestId('terminal-status')).toHaveTextContent('Not Yet Active');
+    expect(within(card).getByTestId('terminal-status')).toHaveTextContent('Неизвестный статус');
     expect(within(card).getByTestId('terminal-online')).toHaveTextContent(/^не в сети · был\(а\) /);
   });
 
@@ -237,11 +237,11 @@ describe('inline name edit', () => {
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 
-  it("refuses an empty name with 'Name cannot be empty'", async () => {
+  it("refuses an empty name with 'Название не может быть пустым'", async () => {
     const { user, input, calls } = await startEditing();
     await user.clear(input);
     await user.type(input, '   {Enter}');
-    expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
+    expect(await screen.findByText('Название не может быть пустым')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 
@@ -258,7 +258,7 @@ describe('inline name edit', () => {
     expect(screen.getByRole('textbox', { name: 'Название терминала' })).toBeInTheDocument();
   });
 
-  it("says 'Failed to save name' when the failure carries no detail", async () => {
+  it("says 'Не удалось сохранить название' when the failure carries no detail", async () => {
     const item = terminal({ name: 'Pixel 7' });
     const user = userEvent.setup();
     renderPage(
@@ -267,7 +267,7 @@ describe('inline name edit', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Переименовать: Pixel 7' }));
     await user.type(screen.getByRole('textbox', { name: 'Название терминала' }), ' 2{Enter}');
-    expect(await screen.findByText('Failed to save name')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось сохранить название')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { WALLET_SUCCESS_MS, WALLET_TEXT } from '@app/shared';
 import { Copy, RotateCw, TriangleAlert, Wallet } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { walletErrorText } from '../../api/errors.ts';
+import { readableText, walletErrorText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
@@ -59,7 +59,8 @@ function CreateWallet() {
       // 'exists' needs nothing here: the hook has put the address in the cache and the view switches to it.
       const answer: { status?: string; message?: string } = await request.mutateAsync();
       if (answer.status === 'otp_sent') setOtpOpen(true);
-      else if (answer.status !== 'exists') notify.error(answer.message || WALLET_TEXT.requestWalletFailed);
+      else if (answer.status !== 'exists')
+        notify.error(answer.message ? readableText(answer.message) : WALLET_TEXT.requestWalletFailed);
     } catch (error) {
       notify.error(walletErrorText(error, WALLET_TEXT.requestWalletFailed));
     }

@@ -84,7 +84,7 @@ describe('Deposit tab', () => {
 
   it('shows Loading while the address is being fetched', async () => {
     setup({ [`GET ${API.wallet.address}`]: 'never' });
-    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Загрузка...')).toBeInTheDocument();
   });
 
   it('ignores a failing deposit nudge', async () => {
@@ -96,11 +96,11 @@ describe('Deposit tab', () => {
     expect(screen.queryByText('Внутренняя ошибка')).not.toBeInTheDocument();
   });
 
-  it("says 'Failed to fetch wallet address' when the fetch fails other than with 404", async () => {
+  it("says 'Не удалось получить адрес кошелька' when the fetch fails other than with 404", async () => {
     setup({ [`GET ${API.wallet.address}`]: { status: 500, body: { detail: 'boom' } } });
     // A 5xx gets one retry (the app's query policy) before the message shows.
     expect(
-      await screen.findByText('Failed to fetch wallet address', {}, { timeout: 4_000 }),
+      await screen.findByText('Не удалось получить адрес кошелька', {}, { timeout: 4_000 }),
     ).toBeInTheDocument();
   });
 
@@ -114,7 +114,7 @@ describe('Deposit tab', () => {
       [`POST ${API.wallet.addressRequest}`]: { body: { status: 'otp_sent', message: 'Код отправлен' } },
       [`POST ${API.wallet.addressConfirm}`]: () => {
         created = true;
-        return { body: { address: ADDRESS, message: 'Wallet address created successfully' } };
+        return { body: { address: ADDRESS, message: 'Адрес кошелька создан' } };
       },
     });
     expect(await screen.findByText("You don't have a wallet address yet.")).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('Deposit tab', () => {
     expect(await screen.findByRole('dialog', { name: 'Confirm Wallet Creation' })).toBeInTheDocument();
     await typeCode(user, '123456');
     expect(called(calls, 'POST', API.wallet.addressConfirm)[0]?.body).toEqual({ otp: '123456' });
-    expect(await screen.findByText('Wallet address created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Адрес кошелька создан')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Confirm Wallet Creation' })).not.toBeInTheDocument();
     expect(within(dialog()).getByTestId('deposit-address')).toHaveTextContent(ADDRESS);
   });
@@ -142,7 +142,7 @@ describe('Deposit tab', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm Wallet Creation' })).toBeInTheDocument();
   });
 
-  it("shows the server's error text or 'Failed to request wallet creation' when the request fails", async () => {
+  it("shows the server's error text or 'Не удалось запросить создание кошелька' when the request fails", async () => {
     let answer: { status: number; body?: unknown } = {
       status: 429,
       body: { detail: 'Слишком много запросов кода.' },
@@ -155,7 +155,7 @@ describe('Deposit tab', () => {
     expect(await screen.findByText('Слишком много запросов кода.')).toBeInTheDocument();
     answer = { status: 500 };
     await user.click(screen.getByRole('button', { name: 'Create Wallet' }));
-    expect(await screen.findByText('Failed to request wallet creation')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось запросить создание кошелька')).toBeInTheDocument();
   });
 
   it('copies the address and says so, or says the copy failed', async () => {
@@ -164,10 +164,10 @@ describe('Deposit tab', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
-    expect(await screen.findByText('Address copied to clipboard')).toBeInTheDocument();
+    expect(await screen.findByText('Адрес скопирован')).toBeInTheDocument();
     writeText.mockRejectedValueOnce(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText('Failed to copy address')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось скопировать адрес')).toBeInTheDocument();
   });
 });
 
@@ -199,11 +199,11 @@ describe('Withdraw tab (leads)', () => {
     expect(screen.getByRole('textbox', { name: 'Wallet Address' })).toHaveValue(OTHER);
   });
 
-  it("says 'Please fill in all fields' and sends nothing when a field is empty", async () => {
+  it("says 'Заполните все поля' and sends nothing when a field is empty", async () => {
     const { user, calls } = setup(withAddress, { isLead: true, tab: 'withdraw' });
     await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '15');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+    expect(await screen.findByText('Заполните все поля')).toBeInTheDocument();
     expect(called(calls, 'POST', API.wallet.withdrawRequest)).toHaveLength(0);
   });
 
@@ -221,7 +221,7 @@ describe('Withdraw tab (leads)', () => {
     expect(address).toHaveValue('TUEZ');
   });
 
-  it("shows the server's error text, or 'Failed to process withdrawal'", async () => {
+  it("shows the server's error text, or 'Не удалось выполнить вывод'", async () => {
     let answer: { status: number; body?: unknown } = {
       status: 400,
       body: { error: 'Минимальная сумма вывода — 10 USDT' },
@@ -236,7 +236,7 @@ describe('Withdraw tab (leads)', () => {
     expect(await screen.findByText('Минимальная сумма вывода — 10 USDT')).toBeInTheDocument();
     answer = { status: 502 };
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Failed to process withdrawal')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось выполнить вывод')).toBeInTheDocument();
   });
 
   it("withdraws: 'Processing...', the OTP modal, success, then fields cleared and the modal closed after 2 s", async () => {
@@ -246,11 +246,11 @@ describe('Withdraw tab (leads)', () => {
       {
         ...withAddress,
         [`POST ${API.wallet.withdrawRequest}`]: () => ({
-          body: { message: 'OTP sent for withdrawal verification' },
+          body: { message: 'Код для подтверждения вывода отправлен на почту' },
         }),
         [`POST ${API.wallet.withdrawVerify}`]: {
           body: {
-            message: 'Withdrawal request sent successfully',
+            message: 'Заявка на вывод отправлена',
             withdrawal: { id: 'w1', status: 'held', amount: 12.5, fee: 1, address: OTHER },
           },
         },
@@ -278,7 +278,7 @@ describe('Withdraw tab (leads)', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Confirm Withdrawal' })).toBeInTheDocument();
     await typeCode(user, '654321');
-    expect(await screen.findByText('Withdrawal request sent successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Заявка на вывод отправлена')).toBeInTheDocument();
     expect(called(calls, 'POST', API.wallet.withdrawVerify)[0]?.body).toEqual({
       amount: 12.5,
       address: OTHER,
@@ -304,8 +304,8 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
     expect(cost).toHaveTextContent('Минимальная сумма10 USDT');
     expect(cost).toHaveTextContent('Поступит на адрес—');
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12,5');
-    expect(cost).toHaveTextContent('Поступит на адрес12.5 USDT');
-    expect(cost).toHaveTextContent('Спишется с баланса13.5 USDT');
+    expect(cost).toHaveTextContent('Поступит на адрес12,5 USDT');
+    expect(cost).toHaveTextContent('Спишется с баланса13,5 USDT');
   });
 
   it('refuses an amount below the minimum or with more than 6 decimals under the field, sending nothing', async () => {
@@ -323,12 +323,12 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
     expect(called(calls, 'POST', API.wallet.withdrawRequest)).toHaveLength(0);
   });
 
-  it("says 'Please fill in all fields' when the address is empty", async () => {
+  it("says 'Заполните все поля' when the address is empty", async () => {
     const toast = vi.spyOn(notify, 'error');
     const { user, calls } = setup({ ...withAddress, ...limits }, { isLead: true, tab: 'withdraw' });
     await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '15');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('Please fill in all fields'));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Заполните все поля'));
     expect(screen.getByRole('textbox', { name: 'Wallet Address' })).toHaveAttribute('aria-invalid', 'true');
     expect(called(calls, 'POST', API.wallet.withdrawRequest)).toHaveLength(0);
   });
@@ -354,9 +354,9 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
       address: OTHER,
     });
     const summary = within(confirm).getByTestId('withdraw-confirm-summary');
-    expect(summary).toHaveTextContent('Сумма12.5 USDT');
+    expect(summary).toHaveTextContent('Сумма12,5 USDT');
     expect(summary).toHaveTextContent('Комиссия сети1 USDT');
-    expect(summary).toHaveTextContent('Спишется с баланса13.5 USDT');
+    expect(summary).toHaveTextContent('Спишется с баланса13,5 USDT');
     expect(summary).toHaveTextContent(OTHER);
     expect(toast).not.toHaveBeenCalled();
   });
@@ -368,7 +368,7 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
         ...limits,
         [`POST ${API.wallet.withdrawRequest}`]: {
           status: 502,
-          body: { message: 'OTP sent for withdrawal verification' },
+          body: { message: 'Код для подтверждения вывода отправлен на почту' },
         },
       },
       { isLead: true, tab: 'withdraw' },
@@ -377,7 +377,7 @@ describe('Withdraw form: limits, decimal comma, success by status', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '12');
     await user.type(screen.getByRole('textbox', { name: 'Wallet Address' }), OTHER);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('OTP sent for withdrawal verification')).toBeInTheDocument();
+    expect(await screen.findByText('Код для подтверждения вывода отправлен на почту')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Confirm Withdrawal' })).not.toBeInTheDocument();
   });
 });
@@ -407,17 +407,17 @@ describe('Withdraw form: what can leave now (issue 23)', () => {
         { isLead: true, tab: 'withdraw' },
       );
       const summary = await screen.findByTestId('withdrawable');
-      expect(within(summary).getByTestId('withdrawable-amount')).toHaveTextContent('100.5 USDT');
-      expect(summary).toHaveTextContent('В резерве49.5 USDT');
+      expect(within(summary).getByTestId('withdrawable-amount')).toHaveTextContent('100,5 USDT');
+      expect(summary).toHaveTextContent('В резерве49,5 USDT');
       const lines = within(summary).getAllByTestId('reserve-line');
       expect(lines.map((line) => line.textContent)).toEqual([
-        'В резерве до 12.03 14:0530 USDT',
-        'В резерве до 13.03 11:0019.5 USDT',
+        'В резерве до 12.03 14:0530\u00a0USDT',
+        'В резерве до 13.03 11:0019,5\u00a0USDT',
       ]);
       await screen.findByTestId('withdraw-cost');
       await user.click(screen.getByRole('button', { name: WITHDRAWABLE_TEXT.maxLabel }));
       expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('99.5');
-      expect(screen.getByTestId('withdraw-cost')).toHaveTextContent('Спишется с баланса100.5 USDT');
+      expect(screen.getByTestId('withdraw-cost')).toHaveTextContent('Спишется с баланса100,5 USDT');
     } finally {
       vi.unstubAllEnvs();
     }
@@ -433,7 +433,7 @@ describe('Withdraw form: what can leave now (issue 23)', () => {
       { isLead: true, tab: 'withdraw' },
     );
     const debt = await screen.findByTestId('debt');
-    expect(debt).toHaveTextContent(`${WITHDRAWABLE_TEXT.debt}: 12.5 USDT`);
+    expect(debt).toHaveTextContent(`${WITHDRAWABLE_TEXT.debt}: 12,5 USDT`);
     expect(debt).toHaveTextContent(WITHDRAWABLE_TEXT.debtHint);
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
     expect(screen.getByRole('button', { name: WITHDRAWABLE_TEXT.maxLabel })).toBeDisabled();

@@ -60,10 +60,12 @@ describe('Wallet Management: a wallet people can read', () => {
       {
         ...withAddress,
         [`GET ${API.wallet.withdrawLimits}`]: { body: { fee: 1, minimum: 10 } },
-        [`POST ${API.wallet.withdrawRequest}`]: { body: { message: 'OTP sent for withdrawal verification' } },
+        [`POST ${API.wallet.withdrawRequest}`]: {
+          body: { message: 'Код для подтверждения вывода отправлен на почту' },
+        },
         [`POST ${API.wallet.withdrawVerify}`]: {
           body: {
-            message: 'Withdrawal request sent successfully',
+            message: 'Заявка на вывод отправлена',
             withdrawal: { id: 'w1', status: 'held', amount: 12.5, fee: 1, address: OTHER },
           },
         },
@@ -120,7 +122,7 @@ describe('Wallet Management: a wallet people can read', () => {
     const link = screen.getByRole('link', { name: TXID });
     expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${TXID}`);
     expect(link).toHaveAttribute('target', '_blank');
-    expect(within(rows[0]!).getByText('12.5 USDT')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('12,5 USDT')).toBeInTheDocument();
     const url = fetch.mock.calls
       .map(([input]) => String(input))
       .find((u) => u.includes(API.wallet.withdrawals));

@@ -1,7 +1,6 @@
 import {
   tronscanTransactionUrl,
   usdtText,
-  WITHDRAWAL_STATUS_LABELS,
   WITHDRAWALS_PAGE_SIZE,
   WITHDRAWALS_TEXT,
   type WithdrawalItem,
@@ -9,6 +8,7 @@ import {
 } from '@app/shared';
 import { ExternalLink, History } from 'lucide-react';
 import { useState } from 'react';
+import { withdrawalStatusText } from '../../labels/index.ts';
 import {
   Badge,
   type BadgeTone,
@@ -39,7 +39,7 @@ function WithdrawalRow({ item }: { item: WithdrawalItem }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-body font-semibold text-gray-900 tabular-nums">{usdtText(item.amount)}</span>
         <Badge tone={STATUS_TONES[item.status]} dot>
-          {WITHDRAWAL_STATUS_LABELS[item.status]}
+          {withdrawalStatusText(item.status)}
         </Badge>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-small">
