@@ -84,7 +84,7 @@ for (const width of WIDTHS) {
     await expect(page.getByTestId('merchant-home-open-orders')).toContainText('2 заказа · 3 100,00 ₽');
     await expect(page.getByTestId('merchant-home-orders')).toContainText(`home-${runDigits}`);
     await expect(page.getByTestId('merchant-home-orders')).toContainText('Ожидает оплаты');
-    await expect(page.getByTestId('merchant-home-orders')).toContainText('Проверка оплаты');
+    await expect(page.getByTestId('merchant-home-orders')).toContainText('На проверке');
     await expect(home).not.toContainText(/Rating|pending/);
     await expect(page.getByTestId('dashboard-side-column')).toHaveCount(0);
     await expect(menu(page, width).getByRole('link')).toHaveText(

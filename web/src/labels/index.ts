@@ -404,3 +404,17 @@ export const DISPUTE_ACTION_LABELS = {
   file_deleted: 'файл удалён',
   comment: 'комментарий поддержки',
 } as const;
+
+/** Webhook event types a merchant's home lists (merchant API, docs/merchant-api.md). */
+export const WEBHOOK_EVENT_LABELS = {
+  'order.pending': 'Заказ создан',
+  'order.verification': 'Оплата на проверке',
+  'order.complete': 'Заказ завершён',
+  'order.canceled': 'Заказ отменён',
+  'order.expired': 'Заказ истёк',
+  'order.dispute': 'Открыт спор',
+} as const;
+
+export function webhookEventText(type: string): string {
+  return labelOf(WEBHOOK_EVENT_LABELS, type);
+}

@@ -1,31 +1,10 @@
+import { formatUsdtAmount } from '@app/shared/money';
+
 const NBSP = '\u00a0';
 
-/** Russian labels of the order (deal) statuses a merchant sees; a status is never shown raw. */
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending: 'Ожидает оплаты',
-  verification: 'Проверка оплаты',
-  complete: 'Завершён',
-  dispute: 'Спор',
-  canceled: 'Отменён',
-  expired: 'Истёк',
-};
-
-/** Russian names of the webhook event types. */
-export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
-  'order.pending': 'Заказ создан',
-  'order.verification': 'Оплата на проверке',
-  'order.complete': 'Заказ завершён',
-  'order.canceled': 'Заказ отменён',
-  'order.expired': 'Заказ истёк',
-  'order.dispute': 'Открыт спор',
-};
-
-/** A USDT decimal string ("1234.5") the ru-RU way: "1 234,5 USDT" (digits only, never a float). */
+/** A USDT decimal string ("1234.5") as every page writes USDT (shared formatUsdtAmount: "1 234,50 USDT"). */
 export function formatUsdtText(amount: string): string {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${negative ? '−' : ''}${grouped}${fraction ? `,${fraction}` : ''}${NBSP}USDT`;
+  return formatUsdtAmount(Number(amount));
 }
 
 /** completed ÷ created as a whole percent ("40 %"), or a dash when nothing was created. */

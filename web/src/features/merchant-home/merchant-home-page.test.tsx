@@ -21,11 +21,11 @@ describe('merchant home (/ for a merchant)', () => {
     const home = await screen.findByTestId('merchant-home');
     expect(screen.getByRole('heading', { level: 1, name: MERCHANT_HOME_TEXT.title })).toBeInTheDocument();
     expect(within(home).getByText('3 500,50 ₽')).toBeInTheDocument();
-    expect(within(home).getByText('33,950001 USDT')).toBeInTheDocument();
+    expect(within(home).getByText('33,95 USDT')).toBeInTheDocument();
     expect(within(home).getByText('40 %')).toBeInTheDocument();
     expect(within(home).getByText('43 %')).toBeInTheDocument();
     expect(within(home).getByText('28 мин 20 с')).toBeInTheDocument();
-    expect(within(home).getByText('1 250,5 USDT')).toBeInTheDocument();
+    expect(within(home).getByText('1 250,50 USDT')).toBeInTheDocument();
     // Pending money is its own line, labelled as not credited.
     const open = screen.getByTestId('merchant-home-open-orders');
     expect(open).toHaveTextContent(MERCHANT_HOME_TEXT.openOrders);
@@ -33,7 +33,7 @@ describe('merchant home (/ for a merchant)', () => {
     // Statuses in Russian, never the raw value.
     const orders = screen.getByTestId('merchant-home-orders');
     expect(within(orders).getByText('Ожидает оплаты')).toBeInTheDocument();
-    expect(within(orders).getByText('Завершён')).toBeInTheDocument();
+    expect(within(orders).getByText('Завершена')).toBeInTheDocument();
     expect(orders).not.toHaveTextContent(/pending|complete/);
     expect(screen.getByTestId('merchant-home-failures')).toHaveTextContent('502 ·');
     expect(screen.getByRole('link', { name: /Журнал доставки/ })).toHaveAttribute('href', '/settings#api');

@@ -3,6 +3,7 @@ import { WEBHOOK_OUTCOME_TEXT } from '@app/shared/merchant/messages';
 import { ArrowRight, Clock, Percent, ShoppingBag, Wallet, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { dealStatusText, webhookEventText } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Badge,
@@ -15,13 +16,7 @@ import {
   STATUS_TONES,
 } from '../../ui/index.ts';
 import { useMerchantHome } from './api.ts';
-import {
-  formatConversion,
-  formatDuration,
-  formatUsdtText,
-  ORDER_STATUS_LABELS,
-  WEBHOOK_EVENT_LABELS,
-} from './home-format.ts';
+import { formatConversion, formatDuration, formatUsdtText } from './home-format.ts';
 
 /** The merchant home's words (Russian: the spec fixes none of them). */
 export const MERCHANT_HOME_TEXT = {
@@ -72,7 +67,7 @@ const T = MERCHANT_HOME_TEXT;
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={STATUS_TONES[status] ?? 'neutral'} dot>
-      {ORDER_STATUS_LABELS[status] ?? '—'}
+      {dealStatusText(status)}
     </Badge>
   );
 }
@@ -245,7 +240,7 @@ function WebhooksCard({ webhooks }: { webhooks: MerchantHomeResponse['webhooks']
           {webhooks.last_failures.map((event) => (
             <li key={event.id} className="flex flex-col gap-0.5 py-2">
               <span className="text-small font-medium text-gray-900">
-                {WEBHOOK_EVENT_LABELS[event.type] ?? T.order} · {T.order}{' '}
+                {webhookEventText(event.type)} · {T.order}{' '}
                 <span data-literal>{event.order_id.slice(0, 8)}</span>
               </span>
               <span className="text-caption text-gray-500">

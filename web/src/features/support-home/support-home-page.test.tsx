@@ -26,7 +26,7 @@ describe('support home (/ for support)', () => {
     expect(items[0]).toHaveTextContent('1 234,00 ₽');
     expect(items[1]).toHaveTextContent('Ожидание доказательств');
     expect(items[1]).toHaveTextContent('осталось 12 ч');
-    expect(items[2]).toHaveTextContent('Углублённое рассмотрение');
+    expect(items[2]).toHaveTextContent('Дополнительное рассмотрение');
     expect(items[2]).toHaveTextContent('Заблокирован: olga_support');
     expect(within(items[0]!).getByRole('link', { name: /Открыть/ })).toHaveAttribute('href', '/dispute');
     expect(screen.getByTestId('support-queue-counts')).toHaveTextContent('Заблокированы1');

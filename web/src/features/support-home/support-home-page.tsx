@@ -2,6 +2,7 @@ import type { SupportQueueItem } from '@app/shared/homes/contracts';
 import { AlarmClock, ArrowRight, Lock, Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DISPUTE_STATUS_LABELS, disputeStatusText } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Badge,
@@ -17,10 +18,11 @@ import { formatDuration, formatUsdtText } from '../merchant-home/home-format.ts'
 import { useSupportQueue } from './api.ts';
 
 /** Russian labels of the open dispute statuses (never the raw value). */
-export const QUEUE_STATUS_LABELS: Record<string, string> = {
-  waiting: 'Ожидание доказательств',
-  consideration: 'На рассмотрении',
-  deepconsideration: 'Углублённое рассмотрение',
+/** The queue's statuses, as every dispute badge names them (the one label map). */
+export const QUEUE_STATUS_LABELS = {
+  waiting: DISPUTE_STATUS_LABELS.waiting,
+  consideration: DISPUTE_STATUS_LABELS.consideration,
+  deepconsideration: DISPUTE_STATUS_LABELS.deepconsideration,
 };
 
 const QUEUE_STATUS_TONES: Record<string, BadgeTone> = {
@@ -86,7 +88,7 @@ function QueueRow({ item, now }: { item: SupportQueueItem; now: number }) {
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={QUEUE_STATUS_TONES[item.status] ?? 'neutral'} dot>
-            {QUEUE_STATUS_LABELS[item.status] ?? '—'}
+            {disputeStatusText(item.status)}
           </Badge>
           {item.blocked_by ? (
             <Badge tone={item.blocked_by.is_me ? 'brand' : 'muted'}>
