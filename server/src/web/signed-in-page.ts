@@ -18,7 +18,9 @@ export function sessionBootScript(answer: unknown): string {
  * (web/src/app/session-boot.ts reads it once).
  */
 export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: { user: unknown }): string {
-  const html = pathname === '/' && spa.home ? spa.home(checkAnswer.user) : spa.index;
+  // The first paint is the trader's dashboard: a merchant's or support's home (issue 25) is another page.
+  const role = (checkAnswer.user as { role?: string } | null)?.role;
+  const html = pathname === '/' && spa.home && role === 'trader' ? spa.home(checkAnswer.user) : spa.index;
   return html.replace('</head>', `    ${sessionBootScript(checkAnswer)}\n  </head>`);
 }
 
