@@ -11,6 +11,7 @@ export * from './http.ts';
 export * from './input-filters.ts';
 export * from './merchant/index.ts';
 export * from './money.ts';
+export * from './paging.ts';
 export * from './payments/index.ts';
 export * from './rating/index.ts';
 export * from './referrals/index.ts';
