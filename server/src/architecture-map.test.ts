@@ -101,9 +101,14 @@ function offences(markdown: string): string[] {
         found.push(`the use-case table names ${relative}, which does not exist`);
     }
   }
-  for (const token of lines.flatMap(backticked)) {
-    if (FILE_PATH.test(token) && WORKSPACES.some((root) => token.startsWith(root)) && !exists(token))
-      found.push(`the map names ${token}, which does not exist`);
+  const modules = new Set(subfolders(TABLE_BASE).map((folder) => folder.split('/').at(-2)));
+  for (const token of lines.flatMap(backticked).filter((text) => FILE_PATH.test(text))) {
+    const relative = WORKSPACES.some((root) => token.startsWith(root))
+      ? token
+      : modules.has(token.split('/')[0]) && token.includes('/')
+        ? `${TABLE_BASE}/${token}`
+        : null;
+    if (relative && !exists(relative)) found.push(`the map names ${relative}, which does not exist`);
   }
 
   const linked = new Set<string>();
@@ -139,7 +144,7 @@ describe('ARCHITECTURE.md as a map', () => {
       '| Sign in | `POST /account/user/login/` | `auth/auth.routes.ts` → `auth/missing.service.ts` | sessions |',
       `${'x'.repeat(MAX_LINE + 1)}`,
       '## Rules',
-      '- Money: see [0001](docs/decisions/9999-missing.md) and `server/src/gone.ts`.',
+      '- Money: see [0001](docs/decisions/9999-missing.md), `server/src/gone.ts` and `ledger/gone.service.ts`.',
     ].join('\n');
     const found = offences(map);
     expect(found).toContain('the tree names server/src/nowhere/, which does not exist');
@@ -156,6 +161,7 @@ describe('ARCHITECTURE.md as a map', () => {
     expect(found).toContain(`line 10 has ${MAX_LINE + 1} characters (at most ${MAX_LINE})`);
     expect(found).toContain('the map links docs/decisions/9999-missing.md, which does not exist');
     expect(found).toContain('the map names server/src/gone.ts, which does not exist');
+    expect(found).toContain('the map names server/src/modules/ledger/gone.service.ts, which does not exist');
     expect(found).toContain('the map does not link docs/decisions/0001-ledger-and-money-units.md');
   });
 
