@@ -9,7 +9,7 @@ import { WITHDRAWAL_STATUS_LABELS } from '@app/shared/wallet/messages';
  * feature and the ui/ badges read it, and in web/ rather than shared/ because the rule is about what a
  * screen shows (the server's texts are already Russian; shared keeps the texts tests and the server share).
  *
- * The rule (issue 25, ARCHITECTURE.md "Web"): a screen speaks Russian. English stays only where spec §2,
+ * The rule (issue 25, decision record 0016): a screen speaks Russian. English stays only where spec §2,
  * §4 or §8 quotes it as a fixed literal (page and card titles, navigation, button and column texts, the
  * wallet dialogs' quoted sentences): SPEC_LITERALS lists them all. Latin-script loanwords and product
  * names a Russian sentence uses as they are (SMS, QR, USDT, Telegram, MacroDroid) are LOANWORDS and
