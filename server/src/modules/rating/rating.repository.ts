@@ -60,17 +60,6 @@ export async function insertEvent(tx: DbOrTx, values: typeof ratingEvents.$infer
   return rows.length === 1;
 }
 
-export async function setTraderPoints(tx: DbOrTx, traderId: string, pointsTenths: number, rating: string) {
-  await tx.update(users).set({ ratingPointsTenths: pointsTenths, rating }).where(eq(users.id, traderId));
-}
-
-export async function setMethodPoints(tx: DbOrTx, methodId: string, pointsTenths: number, rating: string) {
-  await tx
-    .update(paymentMethods)
-    .set({ ratingPointsTenths: pointsTenths, rating })
-    .where(eq(paymentMethods.id, methodId));
-}
-
 /** A user's points and percent, unlocked. */
 export async function findTrader(db: DbOrTx, userId: string) {
   const [row] = await db
