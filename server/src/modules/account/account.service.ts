@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './account.repository.ts';
 import { avatarThumbnail, sniffAvatarType, UnreadableImageError } from './avatar-image.ts';

@@ -19,9 +19,9 @@ import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notALead, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import type { MailOutbox } from '../mail/mail.service.ts';
 import { referralInviteMail } from '../mail/templates.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './referrals.repository.ts';
 

@@ -4,10 +4,26 @@
  * never users.repository.ts: the users table is written only here, whichever module decides the change (account
  * the profile, referrals the lead's links, rating the points, merchants the shop name), which checks its rules first.
  */
+import type { UserRole } from '@app/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './users.repository.ts';
 
 export type UserRow = repo.UserRow;
+
+/**
+ * What a signed-in request knows about its user (the session plugin builds it from the users row and the
+ * session). It lives here, not in auth, so a module that only needs the caller's shape does not depend on auth.
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  isLead: boolean;
+  username: string | null;
+  avatarUrl: string | null;
+  rating: string;
+  sessionId: string;
+}
 export type NewUser = repo.NewUser;
 
 /** Finds a user by email, case-insensitively. */
