@@ -1,3 +1,4 @@
+// Settings profile use cases: read the profile, change the username, the notification switches and the avatar; serve the avatar to its owner.
 import { createHash } from 'node:crypto';
 import {
   API,

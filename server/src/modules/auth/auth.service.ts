@@ -1,3 +1,4 @@
+// Sign-up, sign-in, password reset and change, sign-out and session lookup: the auth module's face.
 import { createHash, randomBytes } from 'node:crypto';
 import { accountLockedText, normalizeEmail, SETTINGS_MESSAGES } from '@app/shared';
 import type { Database } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+// The merchant's shop name (issue 25): read and set; the users module stores it.
 import { MERCHANT_TEXT, type MerchantDisplayNameResponse } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';

@@ -1,3 +1,4 @@
+// SQL of merchant_api_keys: create within the cap, list, revoke, find by hash, touch last use.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';

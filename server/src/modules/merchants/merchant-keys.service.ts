@@ -1,3 +1,4 @@
+// Merchant API keys: create (hashed, capped), list, revoke, authenticate a Bearer key; the admin commands' key issue.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiKey,

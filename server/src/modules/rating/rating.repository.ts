@@ -1,3 +1,4 @@
+// SQL of rating_events and the rating locks and reads (trader's users row, methods' rows); points are set by users and payments.
 import { asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentMethods, ratingEvents, users } from '../../db/schema/index.ts';

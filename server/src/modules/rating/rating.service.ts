@@ -1,3 +1,4 @@
+// Spec §9 ratings: record an event in its cause's transaction, lock, operator adjustments, recompute, a user's rating.
 import {
   applyRatingEvent,
   type RatingEventKind,

@@ -1,3 +1,4 @@
+// SQL of referral codes, commissions and lead share changes (the lead's codes, claims, commission by month).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow, selectRows } from '../../db/rows.ts';

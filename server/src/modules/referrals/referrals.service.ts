@@ -1,3 +1,4 @@
+// Referrals: the lead's codes (list, create with its invitation, detail), sign-up codes, settlement commissions, admin set-lead-share.
 import { randomInt } from 'node:crypto';
 import {
   microToNumber,
