@@ -1,3 +1,4 @@
+// Settings profile routes (spec §7): user_info, change-username, change_notify_settings, change-avatar and the owner-only avatar image.
 import {
   API,
   AVATAR_MAX_BYTES,

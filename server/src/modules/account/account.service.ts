@@ -1,3 +1,4 @@
+// Settings profile use cases: read the profile, change the username, the notification switches and the avatar; serve the avatar to its owner.
 import { createHash } from 'node:crypto';
 import {
   API,
@@ -12,7 +13,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
+import * as users from '../users/users.service.ts';
 import * as repo from './account.repository.ts';
 import { avatarThumbnail, sniffAvatarType, UnreadableImageError } from './avatar-image.ts';
 
@@ -61,7 +63,7 @@ export function createAccountService(deps: {
     async changeUsername(user: SessionUser, input: { username: string }): Promise<ChangeUsernameResponse> {
       const username = input.username.trim();
       try {
-        await repo.setUsername(db, user.id, username, now());
+        await users.setUsername(db, user.id, username, now());
       } catch (error) {
         if (uniqueViolation(error)) throw fieldErrors({ username: [SETTINGS_MESSAGES.usernameTaken] });
         throw error;
@@ -88,7 +90,11 @@ export function createAccountService(deps: {
       }
       const sha256 = createHash('sha256').update(thumbnail).digest('hex');
       const url = avatarUrl(user.id, sha256);
-      await repo.saveAvatar(db, { userId: user.id, content: thumbnail, sha256, avatarUrl: url, at: now() });
+      const at = now();
+      await db.transaction(async (tx) => {
+        await repo.saveAvatar(tx, { userId: user.id, content: thumbnail, sha256, at });
+        await users.setAvatarUrl(tx, user.id, url, at);
+      });
       return { status: 'success', avatar_url: url };
     },
 
@@ -109,7 +115,7 @@ export function createAccountService(deps: {
         'notification_paymets' in input
           ? { notificationPayments: input.notification_paymets }
           : { notificationAccount: input.notification_account };
-      const row = await repo.setNotifications(db, user.id, change, now());
+      const row = await users.setNotifications(db, user.id, change, now());
       if (!row) throw notFound();
       return {
         status: 'success',

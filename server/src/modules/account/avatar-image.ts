@@ -1,3 +1,4 @@
+// Avatar upload checks: the image type by content and the re-encoded, metadata-free square JPEG thumbnail (sharp).
 import { AVATAR_SIZE_PX } from '@app/shared';
 import sharp from 'sharp';
 

@@ -1,3 +1,4 @@
+// Sign-up, sign-in (both with a mailed code), password reset and change, sign-out and the session check (spec §7 Auth).
 import {
   API,
   AUTH_BODY_FIELD_TO_ERROR_FIELD,

@@ -1,5 +1,6 @@
+// Sign-up, sign-in, password reset and change, sign-out and session lookup: the auth module's face.
 import { createHash, randomBytes } from 'node:crypto';
-import { accountLockedText, normalizeEmail, SETTINGS_MESSAGES, type UserRole } from '@app/shared';
+import { accountLockedText, normalizeEmail, SETTINGS_MESSAGES } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
@@ -7,6 +8,7 @@ import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
 import { OTP_MESSAGES, OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as users from '../users/users.service.ts';
 import * as loginFailures from './login-failures.repository.ts';
 import { createPasswordHasher } from './passwords.ts';
@@ -21,17 +23,8 @@ export const AUTH_TEXT = {
   loggedOut: 'Вы вышли из аккаунта',
 } as const;
 
-/** What a signed-in request knows about its user. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  isLead: boolean;
-  username: string | null;
-  avatarUrl: string | null;
-  rating: string;
-  sessionId: string;
-}
+/** The signed-in user; defined by the users module, named here too for the callers that take it from auth. */
+export type { SessionUser } from '../users/users.service.ts';
 
 /** The user as the API shows it. */
 export function publicUser(user: users.UserRow | SessionUser) {

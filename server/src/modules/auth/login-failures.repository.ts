@@ -1,3 +1,4 @@
+// SQL of login_failures: the per-account lockout after failed sign-ins, and its clean-up.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+// Password hashing and verifying (argon2id) with bounded concurrency.
 import { hash, verify } from '@node-rs/argon2';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 

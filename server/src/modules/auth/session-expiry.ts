@@ -1,3 +1,4 @@
+// The session expiry job: deletes dead sessions and stale sign-in failure counts.
 import type { AppContext } from '../../context.ts';
 import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
 import type { Job } from '../../jobs/job.ts';

@@ -1,3 +1,4 @@
+// SQL of sessions: create, find live, touch, revoke (one, all, all but the caller's) and delete expired.
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';

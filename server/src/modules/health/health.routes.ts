@@ -1,19 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { API } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * True when the Authorization header is `Bearer <token>`. Compared as SHA-256 digests in constant time, so
- * neither the token's characters nor its length can be found by timing the answers. Never true without a
- * configured token.
- */
-export function bearerMatches(header: string | undefined, token: string | undefined): boolean {
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
-}
+import { bearerMatches } from '../../lib/bearer-token.ts';
 
 /**
  * GET /health: 200 {status:'ok'} after a database ping and when every registered component is healthy,

@@ -1,3 +1,4 @@
+// The merchant's shop name routes (issue 25): read and set what the payer page shows.
 import { API, merchantDisplayNameBody, merchantDisplayNameResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

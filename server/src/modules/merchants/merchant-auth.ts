@@ -1,3 +1,4 @@
+// The merchant API's Bearer key check (merchant/v1) with the per-merchant request limit and the idempotency scope.
 import { MERCHANT_TEXT } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';

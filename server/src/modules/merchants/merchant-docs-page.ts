@@ -1,3 +1,4 @@
+// The merchant API's docs page: the HTML rendered from the OpenAPI document's Markdown, and its styles.
 import { PROBLEM_TITLES, type ProblemCode, problemTypeUri } from '../../lib/problem.ts';
 import type { MerchantOpenApi } from './merchant-openapi.ts';
 

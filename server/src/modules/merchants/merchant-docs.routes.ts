@@ -1,3 +1,4 @@
+// The merchant API's public OpenAPI document, docs page and its style sheet.
 import { API, kopecksToRubleString } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

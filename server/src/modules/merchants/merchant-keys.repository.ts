@@ -1,6 +1,8 @@
+// SQL of merchant_api_keys: create within the cap, list, revoke, find by hash, touch last use.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow } from '../../db/rows.ts';
 import { merchantApiKeys, users } from '../../db/schema/index.ts';
 
 export type ApiKeyRow = typeof merchantApiKeys.$inferSelect;
@@ -34,16 +36,17 @@ export async function insertKeyWithinCap(
       .where(and(eq(users.id, input.userId), eq(users.role, 'merchant')))
       .for('no key update');
     if (!owner) return 'not-merchant';
-    const result = await tx.execute(sql`
+    const inserted = await selectRow<{ id: string }>(
+      tx,
+      sql`
       insert into merchant_api_keys (user_id, name, prefix, key_hash, created_at)
       select ${input.userId}::uuid, ${input.name}, ${input.prefix}, ${input.keyHash},
              ${input.now.toISOString()}::timestamptz
       where (select count(*) from merchant_api_keys
              where user_id = ${input.userId}::uuid and revoked_at is null) < ${input.max}
-      returning id`);
-    // db.execute answers node-postgres's QueryResult on both engines (one driver); Drizzle types it loosely.
-    const { rows } = result as unknown as { rows: { id: string }[] };
-    const id = rows[0]?.id;
+      returning id`,
+    );
+    const id = inserted?.id;
     if (!id) return 'cap-reached';
     const [row] = await tx.select(listed).from(merchantApiKeys).where(eq(merchantApiKeys.id, id));
     return row!;

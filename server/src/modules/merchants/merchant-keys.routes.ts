@@ -1,3 +1,4 @@
+// Settings routes of a merchant's API keys: list, create, revoke.
 import { API, apiKeysResponse, createApiKeyBody, createApiKeyResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

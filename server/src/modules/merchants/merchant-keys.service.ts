@@ -1,3 +1,4 @@
+// Merchant API keys: create (hashed, capped), list, revoke, authenticate a Bearer key; the admin commands' key issue.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiKey,
@@ -9,6 +10,7 @@ import {
 } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './merchant-keys.repository.ts';
 
@@ -51,8 +53,6 @@ const KEY_PATTERN = new RegExp(`^${MERCHANT_API_KEY_PREFIX}[A-Za-z0-9]{${KEY_RAN
 const BEARER = /^Bearer ([^\s]+)$/;
 /** last_used_at is written at most this often per key, so a busy key does not turn every read into a write. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -128,7 +128,7 @@ export function createMerchantKeysService(deps: {
     async revokeKey(userId, keyId) {
       await requireMerchant(userId);
       // Someone else's key and no key at all get the same answer.
-      const row = UUID_PATTERN.test(keyId) ? await repo.revoke(db, { keyId, userId, now: now() }) : undefined;
+      const row = isUuid(keyId) ? await repo.revoke(db, { keyId, userId, now: now() }) : undefined;
       if (!row) throw notFound(MERCHANT_TEXT.keyNotFound);
     },
 
@@ -163,7 +163,7 @@ export function createMerchantKeysService(deps: {
     },
 
     async revokeKeyById(keyId) {
-      if (!UUID_PATTERN.test(keyId)) return null;
+      if (!isUuid(keyId)) return null;
       const row = await repo.revoke(db, { keyId, userId: null, now: now() });
       return row ? toApiKey(row) : null;
     },

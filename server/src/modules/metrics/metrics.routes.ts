@@ -1,8 +1,8 @@
 import { API } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { bearerMatches } from '../../lib/bearer-token.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
-import { bearerMatches } from '../health/health.routes.ts';
 
 /**
  * GET /metrics: the Prometheus text exposition, only to `Authorization: Bearer <METRICS_TOKEN>` (401 with

@@ -359,3 +359,16 @@ export async function isOwned(db: DbOrTx, userId: string, id: string): Promise<b
     .limit(1);
   return row !== undefined;
 }
+
+/** A method's rating points and percent (the rating module decides both, in its transaction). */
+export async function setRatingPoints(
+  db: DbOrTx,
+  id: string,
+  pointsTenths: number,
+  rating: string,
+): Promise<void> {
+  await db
+    .update(paymentMethods)
+    .set({ ratingPointsTenths: pointsTenths, rating })
+    .where(eq(paymentMethods.id, id));
+}

@@ -375,3 +375,13 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** Spec §9: a method's rating points and percent as the rating module computed them, in its transaction. */
+export function setMethodRatingPoints(
+  tx: Tx,
+  methodId: string,
+  pointsTenths: number,
+  rating: string,
+): Promise<void> {
+  return repo.setRatingPoints(tx, methodId, pointsTenths, rating);
+}

@@ -1,3 +1,4 @@
+// SQL of rating_events and the rating locks and reads (trader's users row, methods' rows); points are set by users and payments.
 import { asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentMethods, ratingEvents, users } from '../../db/schema/index.ts';
@@ -58,17 +59,6 @@ export async function insertEvent(tx: DbOrTx, values: typeof ratingEvents.$infer
     .onConflictDoNothing()
     .returning({ id: ratingEvents.id });
   return rows.length === 1;
-}
-
-export async function setTraderPoints(tx: DbOrTx, traderId: string, pointsTenths: number, rating: string) {
-  await tx.update(users).set({ ratingPointsTenths: pointsTenths, rating }).where(eq(users.id, traderId));
-}
-
-export async function setMethodPoints(tx: DbOrTx, methodId: string, pointsTenths: number, rating: string) {
-  await tx
-    .update(paymentMethods)
-    .set({ ratingPointsTenths: pointsTenths, rating })
-    .where(eq(paymentMethods.id, methodId));
 }
 
 /** A user's points and percent, unlocked. */

@@ -1,3 +1,4 @@
+// Spec §9 ratings: record an event in its cause's transaction, lock, operator adjustments, recompute, a user's rating.
 import {
   applyRatingEvent,
   type RatingEventKind,
@@ -6,6 +7,8 @@ import {
   ratingPercent,
 } from '@app/shared';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { setMethodRatingPoints } from '../payments/payments.service.ts';
+import * as users from '../users/users.service.ts';
 import * as repo from './rating.repository.ts';
 
 /** A spec §9 event of a trader's deal, written in its cause's transaction. */
@@ -82,10 +85,10 @@ export function createRatingService(deps: { database: Database; now?: () => Date
     });
     if (!inserted) return undefined;
     const pointsTenths = applyRatingEvent(trader.pointsTenths, event.deltaTenths);
-    await repo.setTraderPoints(tx, event.traderId, pointsTenths, percentText(pointsTenths));
+    await users.setRatingPoints(tx, event.traderId, pointsTenths, percentText(pointsTenths));
     if (method && event.paymentMethodId) {
       const methodPoints = applyRatingEvent(method.pointsTenths, event.deltaTenths);
-      await repo.setMethodPoints(tx, event.paymentMethodId, methodPoints, percentText(methodPoints));
+      await setMethodRatingPoints(tx, event.paymentMethodId, methodPoints, percentText(methodPoints));
     }
     return { pointsTenths };
   }
@@ -177,7 +180,7 @@ export function createRatingService(deps: { database: Database; now?: () => Date
               storedTenths: trader.pointsTenths,
               storedPercent: Number(trader.rating),
             });
-            await repo.setTraderPoints(tx, traderId, traderPoints, percentText(traderPoints));
+            await users.setRatingPoints(tx, traderId, traderPoints, percentText(traderPoints));
           }
           for (const method of methods) {
             const expected = methodPoints.get(method.id)!;
@@ -190,7 +193,7 @@ export function createRatingService(deps: { database: Database; now?: () => Date
                 storedTenths: method.pointsTenths,
                 storedPercent: Number(method.rating),
               });
-              await repo.setMethodPoints(tx, method.id, expected, percentText(expected));
+              await setMethodRatingPoints(tx, method.id, expected, percentText(expected));
             }
           }
           return ownDifferences;

@@ -1,5 +1,7 @@
+// SQL of referral codes, commissions and lead share changes (the lead's codes, claims, commission by month).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 import { leadShareChanges, referralCodes, referralCommissions, users } from '../../db/schema/index.ts';
 
 export type ReferralCodeRow = typeof referralCodes.$inferSelect;
@@ -123,24 +125,18 @@ export async function claimCode(
   return row?.leadId;
 }
 
-/** Links the new user to the lead (only if not linked yet; a trigger refuses any later change). */
-export async function setReferredBy(db: DbOrTx, userId: string, leadId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ referredBy: leadId })
-    .where(and(eq(users.id, userId), isNull(users.referredBy)));
-}
-
 /** The trader's referring lead and that lead's own share (null = the default). */
 export async function referrerOf(
   db: DbOrTx,
   traderId: string,
 ): Promise<{ leadId: string; leadShareBps: number | null } | undefined> {
-  const result = await db.execute(sql`
+  const row = await selectRow<{ lead_id: string; lead_share_bps: number | null }>(
+    db,
+    sql`
     select l.id as lead_id, l.lead_share_bps
     from users t join users l on l.id = t.referred_by
-    where t.id = ${traderId}::uuid`);
-  const [row] = (result as unknown as { rows: { lead_id: string; lead_share_bps: number | null }[] }).rows;
+    where t.id = ${traderId}::uuid`,
+  );
   return row ? { leadId: row.lead_id, leadShareBps: row.lead_share_bps } : undefined;
 }
 
@@ -170,13 +166,15 @@ export async function commissionByMonth(
   referredUserId: string,
   months: number,
 ): Promise<{ month: string; deals: number; profitMicro: bigint }[]> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ month: string; deals: number; profit: string }>(
+    db,
+    sql`
     select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month,
            count(*)::int as deals, sum(amount_micro)::text as profit
     from referral_commissions
     where lead_id = ${leadId}::uuid and referred_user_id = ${referredUserId}::uuid
-    group by 1 order by 1 desc limit ${months}`);
-  const { rows } = result as unknown as { rows: { month: string; deals: number; profit: string }[] };
+    group by 1 order by 1 desc limit ${months}`,
+  );
   return rows.map((row) => ({
     month: row.month,
     deals: Number(row.deals),
@@ -209,14 +207,11 @@ export async function lockUserByEmail(
   return row;
 }
 
-export async function setLeadShare(
+/** Records a change of a lead's share with the old value and the actor (the users module sets the share). */
+export async function insertLeadShareChange(
   db: DbOrTx,
   input: { leadId: string; oldBps: number | null; newBps: number; actor: string; at: Date },
 ): Promise<void> {
-  await db
-    .update(users)
-    .set({ leadShareBps: input.newBps, updatedAt: input.at })
-    .where(eq(users.id, input.leadId));
   await db.insert(leadShareChanges).values({
     leadId: input.leadId,
     oldBps: input.oldBps,

@@ -1,3 +1,4 @@
+// The lead's referral routes (spec §7 Referrals): list (the lead check), create, detail.
 import {
   API,
   createReferralRequest,

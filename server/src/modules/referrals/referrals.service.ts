@@ -1,8 +1,10 @@
+// Referrals: the lead's codes (list, create with its invitation, detail), sign-up codes, settlement commissions, admin set-lead-share.
 import { randomInt } from 'node:crypto';
 import {
   microToNumber,
   normalizeEmail,
   PAGE_SIZES,
+  pageWindow,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   REFERRAL_MESSAGES,
@@ -17,17 +19,17 @@ import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notALead, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { MailOutbox } from '../mail/mail.service.ts';
 import { referralInviteMail } from '../mail/templates.ts';
+import type { SessionUser } from '../users/users.service.ts';
+import * as users from '../users/users.service.ts';
 import * as repo from './referrals.repository.ts';
 
 /** The detail's monthly breakdown covers at most this many months. */
 export const REFERRAL_DETAIL_MONTHS = 12;
 /** Fresh codes drawn before giving up when each one collides with an existing code (practically never). */
 const CODE_ATTEMPTS = 5;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A code from the CSPRNG: REFERRAL_CODE_LENGTH characters of the unambiguous alphabet. */
 export function generateReferralCode(): string {
@@ -123,11 +125,8 @@ export function createReferralsService(deps: {
     /** GET /account/lead/refferal/?page= : the lead's codes, 10 a page, newest first. */
     async list(user: SessionUser, page: number): Promise<ReferralListResponse> {
       requireLead(user);
-      const size = PAGE_SIZES.referrals;
-      const { rows, count } = await repo.listForLead(db, user.id, {
-        limit: size,
-        offset: (page - 1) * size,
-      });
+      const window = pageWindow({ page, page_size: PAGE_SIZES.referrals });
+      const { rows, count } = await repo.listForLead(db, user.id, window);
       return { results: rows.map(toReferral), count };
     },
 
@@ -146,7 +145,7 @@ export function createReferralsService(deps: {
     /** GET /account/lead/refferal/{id}/ : one of the lead's own codes with its trader's deals and commission. */
     async detail(user: SessionUser, id: string): Promise<ReferralDetailResponse> {
       requireLead(user);
-      const row = uuidPattern.test(id) ? await repo.findForLead(db, user.id, id) : undefined;
+      const row = isUuid(id) ? await repo.findForLead(db, user.id, id) : undefined;
       if (!row) throw notFound();
       const referred = row.referredUserId;
       const [dealsCount, months] = referred
@@ -182,7 +181,7 @@ export function createReferralsService(deps: {
     async claimSignUpCode(tx: Tx, input: { code: string; email: string; userId: string }): Promise<void> {
       const leadId = await repo.claimCode(tx, { ...input, email: normalizeEmail(input.email), at: now() });
       if (!leadId) throw badRequest(REFERRAL_MESSAGES.invalidCode);
-      await repo.setReferredBy(tx, input.userId, leadId);
+      await users.setReferredBy(tx, input.userId, leadId);
     },
 
     /** admin set-lead-share: a lead's own share in basis points, recorded with the old value and the actor. */
@@ -198,12 +197,14 @@ export function createReferralsService(deps: {
         const user = await repo.lockUserByEmail(tx, normalizeEmail(email));
         if (!user) return { ok: false as const, reason: `No user with email ${email}.` };
         if (!user.isLead) return { ok: false as const, reason: `${user.email} is not a lead.` };
-        await repo.setLeadShare(tx, {
+        const at = now();
+        await users.setLeadShare(tx, user.id, bps, at);
+        await repo.insertLeadShareChange(tx, {
           leadId: user.id,
           oldBps: user.leadShareBps,
           newBps: bps,
           actor,
-          at: now(),
+          at,
         });
         return { ok: true as const, email: user.email };
       });

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+/** SQL of the users table (the only module that writes it): find, insert, and each column group's setter. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -40,4 +41,91 @@ export async function setLead(db: DbOrTx, email: string, isLead: boolean): Promi
 
 export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
   return db.select().from(users).orderBy(users.createdAt);
+}
+
+/** Links a new user to the lead who referred them (only if not linked yet; a trigger refuses any later change). */
+export async function setReferredBy(db: DbOrTx, userId: string, leadId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ referredBy: leadId })
+    .where(and(eq(users.id, userId), isNull(users.referredBy)));
+}
+
+/** A lead's own share of the platform fee in basis points. */
+export async function setLeadShare(db: DbOrTx, id: string, bps: number, at: Date): Promise<void> {
+  await db.update(users).set({ leadShareBps: bps, updatedAt: at }).where(eq(users.id, id));
+}
+
+/** A trader's penalty points and the percent beside them (the rating module decides both). */
+export async function setRatingPoints(
+  db: DbOrTx,
+  id: string,
+  pointsTenths: number,
+  rating: string,
+): Promise<void> {
+  await db.update(users).set({ ratingPointsTenths: pointsTenths, rating }).where(eq(users.id, id));
+}
+
+/**
+ * Sets the username. Uniqueness regardless of case is the database's (users_username_key on lower(username)):
+ * a name taken by someone else, even a moment ago by a parallel request, fails with a unique violation.
+ */
+export async function setUsername(db: DbOrTx, id: string, username: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ username, updatedAt: at })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Sets one or both notification switches; returns both as stored. */
+export async function setNotifications(
+  db: DbOrTx,
+  id: string,
+  change: { notificationPayments?: boolean; notificationAccount?: boolean },
+  at: Date,
+): Promise<{ notificationPayments: boolean; notificationAccount: boolean } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...change, updatedAt: at })
+    .where(eq(users.id, id))
+    .returning({
+      notificationPayments: users.notificationPayments,
+      notificationAccount: users.notificationAccount,
+    });
+  return row;
+}
+
+/** The URL path of the user's current avatar. */
+export async function setAvatarUrl(db: DbOrTx, id: string, avatarUrl: string, at: Date): Promise<void> {
+  await db.update(users).set({ avatarUrl, updatedAt: at }).where(eq(users.id, id));
+}
+
+/** The merchant's shop name; undefined when the user is no merchant. */
+export async function findMerchantDisplayName(
+  db: DbOrTx,
+  id: string,
+): Promise<{ displayName: string | null } | undefined> {
+  const [row] = await db
+    .select({ displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'merchant')))
+    .limit(1);
+  return row;
+}
+
+/** Sets a merchant's shop name (null clears it); false when the user is no merchant. */
+export async function setMerchantDisplayName(
+  db: DbOrTx,
+  id: string,
+  displayName: string | null,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ displayName, updatedAt: at })
+    .where(and(eq(users.id, id), eq(users.role, 'merchant')))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
