@@ -11,7 +11,7 @@ import type { AppContext } from '../server/src/context.ts';
 import type { Database, DbOrTx } from '../server/src/db/client.ts';
 import { hashToken } from '../server/src/modules/auth/auth.service.ts';
 import { insertSession } from '../server/src/modules/auth/sessions.repository.ts';
-import { type BucketUnit, countByBucket } from '../server/src/modules/orders/orders.repository.ts';
+import { type BucketUnit, countByBucket } from '../server/src/modules/orders/deal-views.repository.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
 import { fixed, line, load, requireOk } from './harness.ts';

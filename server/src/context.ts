@@ -37,6 +37,7 @@ import { createHooksService, type HooksService } from './modules/terminals/hooks
 import { createNotificationIntake } from './modules/terminals/notification-intake.ts';
 import { createTerminalsService, type TerminalsService } from './modules/terminals/terminals.service.ts';
 import { createTronService, type TronService } from './modules/tron/tron.service.ts';
+import { createUserTermsService, type UserTermsService } from './modules/users/user-terms.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
@@ -84,6 +85,8 @@ export interface AppContext {
   rating: RatingService;
   /** Orders and deals: routing, the lifecycle with its money, the payer page, auto-confirmation. */
   orders: OrdersService;
+  /** Merchants' fees and traders' rewards, set by the operator (admin set-fee / set-reward). */
+  userTerms: UserTermsService;
   /** Referral codes, sign-up activation and the leads' commission (issue 14). */
   referrals: ReferralsService;
   /** Disputes: opening (merchant API, support), verdicts with their money, blocks, evidence, deadlines. */
@@ -258,6 +261,7 @@ export function createContext(deps: {
     metrics,
     rating,
     orders,
+    userTerms: createUserTermsService({ database: deps.database, config: deps.config }),
     referrals,
     disputes,
     merchantKeys,

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { selectRow } from '../src/db/rows.ts';
 import { terminals } from '../src/db/schema/index.ts';
+import { routableTerminal } from '../src/modules/terminals/routable-terminal.ts';
 import type { TestApp } from './test-app.ts';
 import { insertUser } from './test-app.ts';
 
@@ -70,4 +72,14 @@ export async function activatedTerminal(
 export async function terminalRow(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(terminals).where(eq(terminals.id, id));
   return row!;
+}
+
+/** Whether routing may take the terminal now, by the one definition routing uses (routable-terminal.ts). */
+export async function isRoutable(t: TestApp, id: string): Promise<boolean> {
+  const onlineSince = t.ctx.terminals.onlineSince();
+  const row = await selectRow<{ routable: boolean | null }>(
+    t.database.db,
+    sql`select ${routableTerminal(sql`${id}::uuid`, onlineSince)} as routable`,
+  );
+  return row?.routable === true;
 }

@@ -1,3 +1,4 @@
+// Use cases of `npm run admin`: rate-set (the manual USDT/RUB rate) and set-fee / set-reward (user-terms.ts).
 import { percentToBps } from '@app/shared';
 import { cliContext } from './cli-context.ts';
 import { type AdminCommand, UsageError } from './types.ts';
@@ -40,7 +41,7 @@ function percentageCommand(kind: 'fee' | 'reward'): AdminCommand {
       const bps = pct === undefined ? null : percentToBps(pct);
       if (!email || bps === null)
         throw new UsageError('expected EMAIL and a percentage from 0 to 100, e.g. 2.5');
-      const result = await cliContext(env).orders.setPercentage(email, kind, bps);
+      const result = await cliContext(env).userTerms.setPercentage(email, kind, bps);
       if (!result.ok) {
         env.print(result.reason);
         return 1;

@@ -1,8 +1,7 @@
+// Use case: the SQL of the merchant home's order figures (merchant-summary.ts).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-
-/** Rows of a raw statement (node-postgres through Drizzle's execute). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { selectRow } from '../../db/rows.ts';
 
 export interface MerchantTotals {
   dayStart: Date;
@@ -36,7 +35,25 @@ export async function merchantTotals(
   const tz = sql`${input.timeZone}::text`;
   const now = sql`${input.now.toISOString()}::timestamptz`;
   const merchant = sql`${input.merchantId}::uuid`;
-  const result = await db.execute(sql`
+  const row = await selectRow<{
+    day_start: Date | string;
+    day_start_local: string;
+    day_offset: number;
+    completed_today: number;
+    volume_kopecks: string;
+    volume_usdt: string;
+    credited_usdt: string;
+    created_today: number;
+    created_today_completed: number;
+    created_week: number;
+    created_week_completed: number;
+    avg_confirmation: number | null;
+    open_count: number;
+    open_kopecks: string;
+    open_usdt: string;
+  }>(
+    db,
+    sql`
     with bounds as (
       select date_trunc('day', ${now}, ${tz}) as day_start,
              ((date_trunc('day', ${now}, ${tz}) at time zone ${tz}) - interval '6 days') at time zone ${tz} as week_start
@@ -73,24 +90,8 @@ export async function merchantTotals(
            (select count(*)::int from open) as open_count,
            (select coalesce(sum(o.amount_kopecks), 0)::text from open o) as open_kopecks,
            (select coalesce(sum(o.amount_usdt), 0)::text from open o) as open_usdt
-    from bounds b`);
-  const [row] = rowsOf<{
-    day_start: Date | string;
-    day_start_local: string;
-    day_offset: number;
-    completed_today: number;
-    volume_kopecks: string;
-    volume_usdt: string;
-    credited_usdt: string;
-    created_today: number;
-    created_today_completed: number;
-    created_week: number;
-    created_week_completed: number;
-    avg_confirmation: number | null;
-    open_count: number;
-    open_kopecks: string;
-    open_usdt: string;
-  }>(result);
+    from bounds b`,
+  );
   if (!row) throw new Error('merchantTotals: no row');
   return {
     dayStart: new Date(row.day_start),

@@ -1,3 +1,4 @@
+// Use case: the merchant home's order figures (today and the week, open orders) and its newest orders (issue 25).
 import {
   formatUsdt,
   kopecksToRubleString,
@@ -5,20 +6,12 @@ import {
   type MerchantHomeResponse,
 } from '@app/shared';
 import type { Database } from '../../db/client.ts';
+import * as views from './deal-views.repository.ts';
 import * as repo from './merchant-summary.repository.ts';
-import * as orders from './orders.repository.ts';
+import { utcOffset } from './order-shapes.ts';
 
 /** How many of the newest orders the merchant home lists. */
 export const MERCHANT_HOME_ORDERS = 10;
-
-/** An ISO 8601 offset (+03:00) from seconds east of UTC. */
-function utcOffset(seconds: number): string {
-  const sign = seconds < 0 ? '-' : '+';
-  const minutes = Math.abs(seconds) / 60;
-  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  const mm = String(minutes % 60).padStart(2, '0');
-  return `${sign}${hh}:${mm}`;
-}
 
 /**
  * The orders module's face for the merchant home (issue 25): the merchant's order figures of today and the
@@ -62,7 +55,7 @@ export function createMerchantSummary(deps: { database: Database }) {
 
     /** The merchant's newest orders (deals_merchant_created_idx). */
     async lastOrders(merchantId: string): Promise<MerchantHomeOrder[]> {
-      const rows = await orders.lastForUser(db, merchantId, 'merchant', MERCHANT_HOME_ORDERS);
+      const rows = await views.lastForUser(db, merchantId, 'merchant', MERCHANT_HOME_ORDERS);
       return rows.map((row) => ({
         id: row.id,
         external_id: row.externalId,

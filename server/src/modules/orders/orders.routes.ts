@@ -1,3 +1,5 @@
+// Use cases over HTTP: the web app's transactions (list, detail, receipt file, the trader's confirmation) and
+// the public payer page (the order, "I have paid", the receipt upload).
 import {
   API,
   DEAL_MESSAGES,

@@ -158,7 +158,7 @@ describe('referral commission', () => {
   it("uses the lead's own share when set, and the lead withdraws the commission like any available balance", async () => {
     const { lead, trader, traderCookie } = await referredTrader();
     const merchant = await merchantWithKey(t);
-    expect(await t.ctx.orders.setPercentage(merchant.email, 'fee', 5000)).toMatchObject({ ok: true });
+    expect(await t.ctx.userTerms.setPercentage(merchant.email, 'fee', 5000)).toMatchObject({ ok: true });
     expect(await t.ctx.referrals.setLeadShare(lead.email, 10_000, 'test')).toMatchObject({ ok: true });
     // 50 USDT at 50 % fee and 2 % reward: platform fee 24, all of it the lead's.
     const dealId = await completedDeal(merchant.key, trader, traderCookie, '5000.00');

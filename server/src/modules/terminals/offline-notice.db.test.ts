@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API } from '@app/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedTerminal } from '../../../test/device-fixtures.ts';
+import { activatedTerminal, isRoutable } from '../../../test/device-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { telegramNotifications, terminals, users } from '../../db/schema/index.ts';
 import { moscowDateTime } from '../telegram/notification-texts.ts';
@@ -191,9 +191,9 @@ describe('terminal offline notice', () => {
       url: `${t.prefix}${API.device.hook(token)}?battery=33`,
     });
     expect(ping.json()).toEqual({ status: 'ping' });
-    expect(await t.ctx.terminals.isRoutable(row!.id)).toBe(true);
+    expect(await isRoutable(t, row!.id)).toBe(true);
     clock += OFFLINE_AFTER_MS;
-    expect(await t.ctx.terminals.isRoutable(row!.id)).toBe(false);
+    expect(await isRoutable(t, row!.id)).toBe(false);
     await t.ctx.terminals.announceOffline(100);
     expect(await notices(trader)).toEqual([
       `Терминал «MacroDroid» не на связи: последний сигнал ${moscowDateTime(new Date(clock - OFFLINE_AFTER_MS))}`,

@@ -277,18 +277,6 @@ export async function deleteNeverActivatedBefore(db: DbOrTx, before: Date): Prom
   return rows.length;
 }
 
-/** Whether a terminal can take deals: listed, Enabled, and heard from after `onlineSince`. */
-export async function isRoutable(db: DbOrTx, id: string, onlineSince: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(
-      and(eq(terminals.id, id), listed, eq(terminals.status, 'Enabled'), gt(terminals.lastPing, onlineSince)),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** A terminal whose silence is claimed for announcing: whose it is, its name and the heartbeat it fell silent after. */
 export interface SilentTerminal {
   id: string;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HTTP_ERROR_TEXT, PAIRING_TTL_MS, TERMINAL_MESSAGES } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRoutable } from '../../../test/device-fixtures.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { banks, paymentMethods, terminals } from '../../db/schema/index.ts';
 import { PENDING_RETENTION_MS, purgePendingTerminals } from './pending-expiry.ts';
@@ -420,12 +421,12 @@ describe('GET /user/terminals/', () => {
       .where(eq(terminals.id, made.kitchen.id));
     const kitchen = async () => (await list('?search=Kitchen')).results[0]!;
     expect(await kitchen()).toMatchObject({ online: true, phone_charge: 64, last_ping: ping.toISOString() });
-    expect(await t.ctx.terminals.isRoutable(made.kitchen.id)).toBe(true);
+    expect(await isRoutable(t, made.kitchen.id)).toBe(true);
     clock += limitMs - 10_000 - 1;
     expect((await kitchen()).online).toBe(true);
     clock += 1;
     expect((await kitchen()).online).toBe(false);
-    expect(await t.ctx.terminals.isRoutable(made.kitchen.id)).toBe(false);
+    expect(await isRoutable(t, made.kitchen.id)).toBe(false);
   });
 });
 
@@ -471,7 +472,7 @@ describe('a terminal waiting for its phone (issue 25)', () => {
   });
 });
 
-describe('isRoutable', () => {
+describe('a routable terminal (routable-terminal.ts)', () => {
   it('is true only for a listed, Enabled terminal heard from within the offline limit', async () => {
     const user = await signedInUser(t);
     const fresh = new Date(clock - 1000);
@@ -479,12 +480,10 @@ describe('isRoutable', () => {
     const disabled = await listedTerminal(user.user.id, { lastPing: fresh, status: 'Disabled' });
     const silent = await listedTerminal(user.user.id);
     const deleted = await listedTerminal(user.user.id, { lastPing: fresh, deletedAt: new Date() });
-    const { terminals: service } = t.ctx;
-    expect(await service.isRoutable(enabled.id)).toBe(true);
-    expect(await service.isRoutable(disabled.id)).toBe(false);
-    expect(await service.isRoutable(silent.id)).toBe(false);
-    expect(await service.isRoutable(deleted.id)).toBe(false);
-    expect(await service.isRoutable('not-a-uuid')).toBe(false);
+    expect(await isRoutable(t, enabled.id)).toBe(true);
+    expect(await isRoutable(t, disabled.id)).toBe(false);
+    expect(await isRoutable(t, silent.id)).toBe(false);
+    expect(await isRoutable(t, deleted.id)).toBe(false);
   });
 });
 

@@ -23,6 +23,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
+import { isOnline, onlineCutoff } from './routable-terminal.ts';
 import * as repo from './terminals.repository.ts';
 
 /** Answers of this service beyond the shared catalogue (server-side refusals only). */
@@ -62,20 +63,13 @@ const terminalNotFound = () => notFound(TERMINAL_MESSAGES.notFound);
 /** The same refusal in the {error} shape of the routes the link picker calls (spec §7). */
 const terminalNotFoundError = () => new HttpError(404, { error: TERMINAL_MESSAGES.notFound });
 
-/** Online: the last heartbeat is younger than TERMINAL_OFFLINE_AFTER_S at `now`. */
-export function isOnline(lastPing: Date | null, now: Date, offlineAfterS: number): boolean {
-  return lastPing !== null && now.getTime() - lastPing.getTime() < offlineAfterS * 1000;
-}
-
 /**
  * Terminals (issue 9) as the trader sees them: pairing (connect-request, verify-request), the Terminals page
  * list, rename, enable/disable, delete, and linking payment methods (through the payments service, which
  * owns the methods). Authorization first everywhere: every terminal id is checked against the caller.
  *
- * For the orders issue: `isRoutable(terminalId)` says whether a terminal may receive deals now (listed,
- * Enabled, heartbeat younger than TERMINAL_OFFLINE_AFTER_S); `onlineSince()` is the same cut-off as a time,
- * for SQL that selects routable methods in bulk (`terminals.last_ping > onlineSince()`, status 'Enabled',
- * activated_at not null, deleted_at null, joined on payment_methods.terminal_id).
+ * `onlineSince()` is the online cut-off (routable-terminal.ts) at this moment, for routing's SQL and the
+ * offline notice.
  */
 export function createTerminalsService(deps: {
   database: Database;
@@ -91,7 +85,7 @@ export function createTerminalsService(deps: {
   const { config } = deps;
   const serverUrl = config.PUBLIC_URL.replace(/\/+$/, '') + config.API_PREFIX;
 
-  const onlineSince = () => new Date(now().getTime() - config.TERMINAL_OFFLINE_AFTER_S * 1000);
+  const onlineSince = () => onlineCutoff(now(), config.TERMINAL_OFFLINE_AFTER_S);
 
   /**
    * The first step of verify-request: the caller's pending terminal and the code mailed for it, used up. A
@@ -330,14 +324,6 @@ export function createTerminalsService(deps: {
       if (outcome === 'not-found') throw notFound(TERMINAL_MESSAGES.paymentNotFound);
       if (outcome === 'not-linked') throw badRequest(TERMINAL_MESSAGES.paymentNotLinked);
       return { message: TERMINAL_SERVICE_MESSAGES.unbound };
-    },
-
-    /**
-     * Whether a terminal may receive deals now: activated, not deleted, Enabled, and its last heartbeat
-     * younger than TERMINAL_OFFLINE_AFTER_S. A method is routable when its terminal_id is routable.
-     */
-    async isRoutable(terminalId: string): Promise<boolean> {
-      return isUuid(terminalId) && repo.isRoutable(db, terminalId, onlineSince());
     },
 
     /**
