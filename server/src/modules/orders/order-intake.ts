@@ -21,6 +21,7 @@ import { ProblemError } from '../../lib/problem.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { InsufficientFundsError } from '../ledger/ledger.service.ts';
 import type { RoutingFailureReason } from '../metrics/metrics.service.ts';
+import { stampLastDeal } from '../payments/payments.service.ts';
 import type { DealLifecycle } from './deal-lifecycle.ts';
 import * as views from './deal-views.repository.ts';
 import { iso, toOrder } from './order-shapes.ts';
@@ -165,7 +166,8 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
             exclude.push(method.methodId);
             continue;
           }
-          await repo.recordNewDeal(tx, { dealId: id, methodId: method.methodId, at });
+          await stampLastDeal(tx, method.methodId, at);
+          await repo.recordNewDeal(tx, { dealId: id, at });
           deal = row;
         }
         // Every method tried was taken by a concurrent order (lost_races), or none qualified at all.

@@ -153,14 +153,15 @@ export async function deleteUnfrozenDeal(tx: DbOrTx, id: string): Promise<void> 
  * A new deal's first event (created by the merchant) and its method's move to the back of the rotation, in one
  * statement: both are certain once the deal is frozen, and an order is a round trip per statement.
  */
-export async function recordNewDeal(tx: DbOrTx, input: { dealId: string; methodId: string; at: Date }) {
-  const at = input.at.toISOString();
-  await tx.execute(sql`
-    with used as (
-      update ${paymentMethods} set last_deal_at = ${at}::timestamptz where id = ${input.methodId}::uuid
-    )
-    insert into ${dealEvents} (deal_id, from_status, to_status, actor, created_at)
-    values (${input.dealId}::uuid, null, 'pending', 'merchant', ${at}::timestamptz)`);
+/** The new deal's first event (`pending`, by the merchant). */
+export async function recordNewDeal(tx: DbOrTx, input: { dealId: string; at: Date }) {
+  await insertEvent(tx, {
+    dealId: input.dealId,
+    fromStatus: null,
+    toStatus: 'pending',
+    actor: 'merchant',
+    at: input.at,
+  });
 }
 
 export async function insertEvent(

@@ -372,3 +372,8 @@ export async function setRatingPoints(
     .set({ ratingPointsTenths: pointsTenths, rating })
     .where(eq(paymentMethods.id, id));
 }
+
+/** Routing's round-robin stamp: the method took a deal at `at` (its turn comes again after the others'). */
+export async function stampLastDeal(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(paymentMethods).set({ lastDealAt: at }).where(eq(paymentMethods.id, id));
+}

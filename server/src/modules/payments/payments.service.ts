@@ -385,3 +385,8 @@ export function setMethodRatingPoints(
 ): Promise<void> {
   return repo.setRatingPoints(tx, methodId, pointsTenths, rating);
 }
+
+/** Routing picked this method for a new deal, in the deal's transaction (the least recently used goes first). */
+export function stampLastDeal(tx: Tx, methodId: string, at: Date): Promise<void> {
+  return repo.stampLastDeal(tx, methodId, at);
+}
