@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
+import { scheduledDelayMs } from '../../jobs/backoff.ts';
 import { badRequest, fieldErrors, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import * as users from '../users/users.service.ts';
 import { newEventId, newWebhookSecret, webhookHeaders } from './signing.ts';
@@ -29,8 +30,7 @@ export const DELIVERY_PARALLELISM = 16;
 
 /** The wait before the next attempt after `failures` failed ones, with jitter. */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const base = RETRY_DELAYS_MS[failures - 1] ?? RETRY_DELAY_AFTER_MS;
-  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+  return scheduledDelayMs(RETRY_DELAYS_MS, failures, { after: RETRY_DELAY_AFTER_MS, jitter: JITTER, random });
 }
 
 /** The window WEBHOOK_RESENDS_PER_MIN counts in. */
