@@ -7,18 +7,9 @@ import {
   MERCHANT_TEXT,
   type Order,
 } from '@app/shared';
-import { type ZodType, z } from 'zod';
+import { ref, responseRef, schemaOf } from '../../lib/openapi.ts';
 import { type ProblemCode, type ProblemFieldMap, problemBody } from '../../lib/problem.ts';
 import { IDEMPOTENCY_TEXT } from '../../plugins/idempotency.ts';
-
-/** A zod contract as an OpenAPI 3.1 schema (JSON Schema 2020-12, without the dialect line). */
-export function schemaOf(schema: ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  return json;
-}
 
 /** The schema with a description on it and on each named property (the contracts' comments, for readers). */
 export function described(
@@ -60,10 +51,6 @@ export const DEFAULT_LIMITS: MerchantApiLimits = {
   evidenceMb: 200,
   uploadsPerMin: 10,
 };
-
-export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
-export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 /** Who moves an order, as a merchant reads it. */
 const ACTOR_TEXT: Record<DealActor, string> = {

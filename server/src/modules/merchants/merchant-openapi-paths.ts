@@ -10,6 +10,7 @@ import {
   ORDER_TTL_MIN_S,
   type Order,
 } from '@app/shared';
+import { parameterRef, responseRef, schemaOf } from '../../lib/openapi.ts';
 import { IDEMPOTENCY_TEXT } from '../../plugins/idempotency.ts';
 import {
   EXAMPLE_CREATE,
@@ -17,14 +18,11 @@ import {
   json,
   listParameters,
   type MerchantApiLimits,
-  parameterRef,
   postErrors,
   problemExample,
   problemResponse,
   readErrors,
-  responseRef,
   retryAfter,
-  schemaOf,
 } from './merchant-openapi-parts.ts';
 
 /** The operations of the merchant API, with their parameters, bodies, answers and examples. */

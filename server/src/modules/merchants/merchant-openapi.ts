@@ -13,6 +13,7 @@ import {
   problemSchema,
   webhookPayloadSchema,
 } from '@app/shared';
+import { schemaOf } from '../../lib/openapi.ts';
 import {
   DEFAULT_LIMITS,
   described,
@@ -20,7 +21,6 @@ import {
   exampleOrder,
   GUIDE,
   type MerchantApiLimits,
-  schemaOf,
   sharedResponses,
   webhooks,
 } from './merchant-openapi-parts.ts';
