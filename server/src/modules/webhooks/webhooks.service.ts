@@ -138,6 +138,23 @@ export function createWebhooksService(deps: {
     });
   }
 
+  /** An attempt in the event's log, automatic or manual; an attempt without a URL is logged with ''. */
+  function recordAttempt(
+    tx: Tx,
+    input: { eventId: string; url: string | null; outcome: PostOutcome; manual: boolean; now: Date },
+  ): Promise<void> {
+    return repo.insertAttempt(tx, {
+      eventId: input.eventId,
+      url: input.url ?? '',
+      statusCode: input.outcome.statusCode,
+      outcome: input.outcome.outcome,
+      error: input.outcome.error,
+      durationMs: input.outcome.durationMs,
+      manual: input.manual,
+      now: input.now,
+    });
+  }
+
   /** An automatic attempt of a due event: logged, then delivered or rescheduled (or given up). */
   async function deliverOne(event: repo.DueEvent): Promise<void> {
     const url = event.url ?? event.merchantUrl;
@@ -145,16 +162,7 @@ export function createWebhooksService(deps: {
     const finished = now();
     let givenUp = false;
     await db.transaction(async (tx) => {
-      await repo.insertAttempt(tx, {
-        eventId: event.id,
-        url: url ?? '',
-        statusCode: outcome.statusCode,
-        outcome: outcome.outcome,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-        manual: false,
-        now: finished,
-      });
+      await recordAttempt(tx, { eventId: event.id, url, outcome, manual: false, now: finished });
       if (outcome.ok) {
         await repo.markDelivered(tx, {
           id: event.id,
@@ -302,16 +310,7 @@ export function createWebhooksService(deps: {
       });
       const finished = now();
       await db.transaction(async (tx) => {
-        await repo.insertAttempt(tx, {
-          eventId: event.id,
-          url: url ?? '',
-          statusCode: outcome.statusCode,
-          outcome: outcome.outcome,
-          error: outcome.error,
-          durationMs: outcome.durationMs,
-          manual: true,
-          now: finished,
-        });
+        await recordAttempt(tx, { eventId: event.id, url, outcome, manual: true, now: finished });
         if (outcome.ok) {
           await repo.markDeliveredManually(tx, {
             id: event.id,
