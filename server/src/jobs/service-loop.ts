@@ -1,7 +1,11 @@
-import type { Logger } from 'pino';
-import type { Database } from '../db/client.ts';
 import type { Job } from './job.ts';
 import { startLeasedLoop } from './leased-loop.ts';
+
+/** Where and how often the loop runs: the leased loop's own options, the lease's life included. */
+type LoopPlace = Pick<
+  Parameters<typeof startLeasedLoop>[0],
+  'name' | 'database' | 'log' | 'intervalMs' | 'firstTickAfterMs' | 'leaseTtlMs' | 'holder'
+>;
 
 /** One pass: over at most `perTick` items when the job sets a limit; returns how many items it did. */
 type PassStep =
@@ -19,15 +23,7 @@ type PassStep =
  * `firstTickAfterMs` (default one interval), so a starting server answers first.
  */
 export function startServiceLoop(
-  options: {
-    name: string;
-    database: Database;
-    log: Logger;
-    intervalMs: number;
-    firstTickAfterMs?: number;
-    /** The lease's life when the leased loop's default does not outlive a pass. */
-    leaseTtlMs?: number;
-    holder?: string | undefined;
+  options: LoopPlace & {
     /** The log line for a pass that did something, e.g. 'deals expired'. */
     doneMessage?: string;
     /** The log line for a failed pass (default `<name> failed; will retry`). */
