@@ -1,3 +1,4 @@
+/** Use case: the merchant API's dispute opening (JSON or multipart with evidence). */
 import {
   API,
   DISPUTE_MESSAGES,

@@ -1,3 +1,4 @@
+/** Use case: mail delivery, the job that sends the outbox's due messages. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startServiceLoop } from '../../jobs/service-loop.ts';

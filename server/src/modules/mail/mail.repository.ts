@@ -1,3 +1,4 @@
+/** Use cases: the mail outbox's rows (enqueue, claim, mark, expire, prune, backlog for /health). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow } from '../../db/rows.ts';

@@ -1,3 +1,4 @@
+/** Use cases: enqueue a mail with its cause's change, one delivery pass, the mail /health check. */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { HealthCheck } from '../../context.ts';

@@ -1,3 +1,4 @@
+/** Use case: the texts of every mail (one-time codes and notices), plain text and HTML. */
 import { escapeHtml, utcDateTimeText } from '@app/shared';
 import type { MailMessage } from './mailer.ts';
 

@@ -1,3 +1,4 @@
+/** Use cases: the merchant API's order routes (create, list, get, cancel) and balance. */
 import {
   API,
   createOrderBody,

@@ -1,3 +1,4 @@
+/** Use cases: notify a user (outbox rows in the caller's transaction) and one Telegram delivery pass. */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/client.ts';

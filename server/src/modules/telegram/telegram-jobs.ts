@@ -1,3 +1,4 @@
+/** Use cases: the Telegram jobs: long polling, webhook registration, notification delivery. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';

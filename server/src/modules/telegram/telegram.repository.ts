@@ -1,3 +1,4 @@
+/** Use cases: Telegram keys, linked accounts, the bot's offset and the notifications outbox rows. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow } from '../../db/rows.ts';

@@ -1,3 +1,4 @@
+/** Use case: the withdrawal sender job: approved withdrawals signed, broadcast, followed to an end. */
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+/** Use case: a merchant's webhook health (undelivered and failing events). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow, selectRows } from '../../db/rows.ts';

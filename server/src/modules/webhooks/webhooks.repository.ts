@@ -1,3 +1,4 @@
+/** Use cases: webhook events, attempts, settings and resend windows (SQL only). */
 import type { WebhookOutcome } from '@app/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+/** Use cases: enqueue an order's event, deliver due events, settings, list, resend, operator retry. */
 import {
   MERCHANT_TEXT,
   type Order,
