@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseRubles } from '@app/shared/money';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -11,10 +12,8 @@ const positiveNumber = z.coerce.number().positive();
 const rubAmount = z
   .string()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a ruble amount like 100 or 99.50')
-  .transform((value) => {
-    const [whole, fraction = ''] = value.split('.');
-    return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
-  });
+  // The pattern above has let only a ruble amount through, so the parser's null cannot come.
+  .transform((value) => parseRubles(value, { maxWholeDigits: 9 }) ?? 0n);
 /** `false`/empty: trust no proxy; otherwise a comma-separated list of proxy addresses or CIDRs. */
 const trustProxy = z
   .string()

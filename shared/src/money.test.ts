@@ -4,7 +4,9 @@ import {
   formatDollars,
   formatUsdt,
   formatUsdtAmount,
+  kopecksToRubleString,
   microToNumber,
+  parseRubles,
   parseUsdt,
   usdtNumberToMicro,
 } from './money.ts';
@@ -47,5 +49,37 @@ describe('formatUsdtAmount (issue 25: USDT one way everywhere)', () => {
     expect(formatUsdtAmount(1234567.891)).toBe('1\u00a0234\u00a0567,89\u00a0USDT');
     expect(formatUsdtAmount(-0.5)).toBe('-0,50\u00a0USDT');
     expect(formatUsdtAmount(0)).not.toContain('$');
+  });
+});
+
+describe('parseRubles (the one decimal-ruble parser)', () => {
+  it('takes up to two decimals, a comma only when asked, and bounds the whole rubles', () => {
+    expect(parseRubles('1500', { maxWholeDigits: 9 })).toBe(150_000n);
+    expect(parseRubles('1500.5', { maxWholeDigits: 9 })).toBe(150_050n);
+    expect(parseRubles('0.07', { maxWholeDigits: 9 })).toBe(7n);
+    expect(parseRubles('1500,5', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles('1500,5', { maxWholeDigits: 9, comma: true })).toBe(150_050n);
+    expect(parseRubles('1.005', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles('1234567890', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles('-1', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles('1e3', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles(' 1', { maxWholeDigits: 9 })).toBeNull();
+    expect(parseRubles('1.', { maxWholeDigits: 9 })).toBeNull();
+  });
+
+  it('asks for exactly two decimals when told', () => {
+    expect(parseRubles('1500.00', { maxWholeDigits: 9, exactDecimals: true })).toBe(150_000n);
+    expect(parseRubles('1500.5', { maxWholeDigits: 9, exactDecimals: true })).toBeNull();
+    expect(parseRubles('1500', { maxWholeDigits: 9, exactDecimals: true })).toBeNull();
+  });
+
+  it('round-trips with kopecksToRubleString', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 11n - 1n }), (kopecks) => {
+        expect(parseRubles(kopecksToRubleString(kopecks), { maxWholeDigits: 9, exactDecimals: true })).toBe(
+          kopecks,
+        );
+      }),
+    );
   });
 });

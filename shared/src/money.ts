@@ -1,5 +1,6 @@
 /**
- * Money in one place. USDT is kept as integer micro-USDT (6 decimals) in a bigint; no float arithmetic.
+ * Money in one place. USDT is kept as integer micro-USDT (6 decimals) and rubles as integer kopecks, both in
+ * bigints; no float arithmetic.
  */
 
 export const USDT_DECIMALS = 6;
@@ -55,4 +56,32 @@ export function formatDollars(amount: number): string {
   const fixed = Math.abs(amount).toFixed(2);
   const [whole, cents] = fixed.split('.');
   return `${sign}$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+const KOPECKS_PER_RUBLE = 100n;
+const RUBLES_PATTERN = /^(\d+)(?:([.,])(\d+))?$/;
+
+/**
+ * The one decimal-ruble parser: "1500", "1500.5" or "1500.50" → kopecks (150_000n, 150_050n); null for anything
+ * else (signs, exponents, spaces, three decimals). `maxWholeDigits` bounds the rubles; `exactDecimals` asks for
+ * exactly two decimals (the API's ruble strings); `comma` also takes a decimal comma (what a person types).
+ */
+export function parseRubles(
+  text: string,
+  options: { maxWholeDigits: number; exactDecimals?: boolean; comma?: boolean },
+): bigint | null {
+  const match = RUBLES_PATTERN.exec(text);
+  if (!match) return null;
+  const [, whole = '', separator, fraction = ''] = match;
+  if (whole.length > options.maxWholeDigits || fraction.length > 2) return null;
+  if (separator === ',' && !options.comma) return null;
+  if (options.exactDecimals && fraction.length !== 2) return null;
+  return BigInt(whole) * KOPECKS_PER_RUBLE + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** 150000n → "1500.00" (the API's ruble string). */
+export function kopecksToRubleString(kopecks: bigint): string {
+  const whole = kopecks / KOPECKS_PER_RUBLE;
+  const fraction = (kopecks % KOPECKS_PER_RUBLE).toString().padStart(2, '0');
+  return `${whole}.${fraction}`;
 }

@@ -1,4 +1,4 @@
-import { API } from '@app/shared';
+import { API, kopecksToRubleString, parseRubles } from '@app/shared';
 import { loadConfig } from '../config.ts';
 import { parseArgs } from './commands/types.ts';
 import {
@@ -24,9 +24,9 @@ The key, server and webhook secret come from DATA_DIR/merchant-sim.json (written
 
 /** "1500" or "1500,5" → "1500.00" / "1500.50": the API takes rubles with exactly two places. */
 function rubles(text: string): string {
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) throw new MerchantSimError(`Not an amount in rubles: ${text}`);
-  return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+  const kopecks = parseRubles(text.trim(), { maxWholeDigits: 9, comma: true });
+  if (kopecks === null) throw new MerchantSimError(`Not an amount in rubles: ${text}`);
+  return kopecksToRubleString(kopecks);
 }
 
 interface OrderView {

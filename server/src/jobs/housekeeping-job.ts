@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { Job } from './job.ts';
-import { startLeasedLoop } from './leased-loop.ts';
+import { startServiceLoop } from './service-loop.ts';
 
 /**
- * A periodic housekeeping job on the leased loop: nothing in it is urgent, so its first pass waits a minute
+ * A periodic housekeeping job on the service loop: nothing in it is urgent, so its first pass waits a minute
  * (or one interval, when shorter) and lets a starting server answer first; a failed pass is logged and
  * simply retried at the next interval.
  */
@@ -19,20 +19,9 @@ export function startHousekeepingJob(options: {
   /** The log line for a pass that did something, e.g. 'expired sessions deleted'. */
   doneMessage?: string;
 }): Job {
-  const log = options.log.child({ job: options.name });
-  return startLeasedLoop({
-    name: options.name,
-    database: options.database,
-    log,
-    intervalMs: options.intervalMs,
+  return startServiceLoop({
+    ...options,
     firstTickAfterMs: Math.min(options.intervalMs, 60_000),
-    holder: options.holder,
-    async tick() {
-      const count = await options.run();
-      if (count && options.doneMessage) log.info({ count }, options.doneMessage);
-    },
-    onError(error) {
-      log.warn({ err: error }, `${options.name} failed; will retry`);
-    },
+    run: options.run,
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { Tx } from '../db/client.ts';
 import { ProblemError } from '../lib/problem.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 
@@ -172,4 +173,35 @@ export async function claimIdempotencyKey(
   if (!deferred) return 'claimed';
   request.idempotencyDeferred = undefined;
   return claimKey(service, request, reply, deferred, body);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The answer of an idempotent POST stored with its key inside the action's own transaction, so a change that
+ * committed always replays as answered, even if the process died right after the commit. The action calls
+ * `inTransaction(tx, value)` with what it made; the route then sends exactly the stored bytes with `send`
+ * (a replay sends them again). The body is `toBody(value)` as JSON; `extraHeaders` adds e.g. a location.
+ */
+export function answerInTransaction<T>(
+  request: FastifyRequest,
+  service: IdempotencyService,
+  statusCode: number,
+  toBody: (value: T) => unknown,
+  extraHeaders: (value: T) => Record<string, string> = () => ({}),
+) {
+  let body = '';
+  let headers: Record<string, string> = {};
+  return {
+    inTransaction: async (tx: Tx, value: T) => {
+      body = JSON.stringify(toBody(value));
+      headers = { 'content-type': JSON_TYPE, ...extraHeaders(value) };
+      // Read now, not when the answer was made: a deferred claim (a multipart form) is taken in between.
+      const claim = request.idempotencyClaim;
+      if (!claim) return;
+      await service.complete(claim.scope, claim.key, { statusCode, body, headers }, tx);
+      claim.settled = true;
+    },
+    send: (reply: FastifyReply) => reply.status(statusCode).headers(headers).send(body),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
+import { pageQueryFields } from '../paging.ts';
 import { DEAL_ACTORS, DEAL_STATUSES } from './lifecycle.ts';
 import { DEAL_MESSAGES } from './messages.ts';
 
@@ -55,8 +56,7 @@ const isoDate = z.iso.date();
 /** GET api/v1/transactions/ query: page, page_size, status (comma list), sort, order, start_date, end_date. */
 export const transactionsQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce.number().int().min(1).max(100).default(DEALS_PAGE_SIZE),
+    ...pageQueryFields({ defaultSize: DEALS_PAGE_SIZE }),
     status: z
       .string()
       .optional()

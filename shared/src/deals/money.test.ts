@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { kopecksToRubleString } from '../money.ts';
 import {
   bpsToPercent,
-  kopecksToRubleString,
   parseRateKopecks,
   percentToBps,
   rublesToKopecks,

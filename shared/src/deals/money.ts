@@ -4,22 +4,14 @@
  * a fraction it did not receive.
  */
 
-const KOPECKS_PER_RUBLE = 100n;
+import { parseRubles } from '../money.ts';
+
 const MICRO_PER_USDT = 1_000_000n;
 const BPS_PER_WHOLE = 10_000n;
 
 /** "1500.00" (the API's ruble string) → 150000n kopecks; null when it is not 1–9 digits and 2 decimals. */
 export function rublesToKopecks(text: string): bigint | null {
-  const match = /^(\d{1,9})\.(\d{2})$/.exec(text);
-  if (!match) return null;
-  return BigInt(match[1]!) * KOPECKS_PER_RUBLE + BigInt(match[2]!);
-}
-
-/** 150000n → "1500.00". */
-export function kopecksToRubleString(kopecks: bigint): string {
-  const whole = kopecks / KOPECKS_PER_RUBLE;
-  const fraction = (kopecks % KOPECKS_PER_RUBLE).toString().padStart(2, '0');
-  return `${whole}.${fraction}`;
+  return parseRubles(text, { maxWholeDigits: 9, exactDecimals: true });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { orderTypeSchema } from '../deals/contracts.ts';
+import { pageQueryFields } from '../paging.ts';
 import { DISPUTE_FILE_SIDES, DISPUTE_RESOLUTIONS, DISPUTE_ROLES, DISPUTE_STATUSES } from './messages.ts';
 
 export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
@@ -55,8 +56,7 @@ export type SupportDisputeBody = z.infer<typeof supportDisputeBody>;
 export const DISPUTE_SORTS = ['id', 'created_at', 'amount', 'status'] as const;
 /** GET api/v1/disputes/?page&page_size&sort&order&status (status a comma list). */
 export const disputeListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ defaultSize: 10 }),
   sort: z.enum(DISPUTE_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   status: z

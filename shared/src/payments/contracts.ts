@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { filterSearch } from '../input-filters.ts';
+import { pageQueryFields } from '../paging.ts';
 import { parseDepositLimits } from './limits.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT } from './messages.ts';
 import {
@@ -100,17 +101,7 @@ export const paymentListQuery = z.object({
   active_only: flag.optional(),
   connected_only: flag.optional(),
   not_connected_only: flag.optional(),
-  page: z.coerce
-    .number({ error: LIST_QUERY_MESSAGE })
-    .int(LIST_QUERY_MESSAGE)
-    .min(1, LIST_QUERY_MESSAGE)
-    .default(1),
-  page_size: z.coerce
-    .number({ error: LIST_QUERY_MESSAGE })
-    .int(LIST_QUERY_MESSAGE)
-    .min(1, LIST_QUERY_MESSAGE)
-    .max(100, LIST_QUERY_MESSAGE)
-    .default(20),
+  ...pageQueryFields({ defaultSize: 20, message: LIST_QUERY_MESSAGE }),
   /** The previous page's next_cursor (optional, opaque): the same page, read without OFFSET. */
   cursor: z
     .string({ error: LIST_QUERY_MESSAGE })

@@ -1,12 +1,11 @@
 import type { FieldErrors } from '../http.ts';
+import { kopecksToRubleString, parseRubles } from '../money.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 
 /**
  * Deposit limits of a payment method (spec §3 Payment limits) are RUB amounts. They are kept as integer
  * kopecks (bigint) and shown as numbers of rubles; no float arithmetic touches them.
  */
-const KOPECKS_PER_RUBLE = 100n;
-const RUBLES_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 /** Limit field placeholders of spec §5. */
 export const LIMIT_PLACEHOLDERS = { min: '0', max: '100000' } as const;
@@ -20,17 +19,12 @@ export function parseRubleLimit(value: unknown): bigint | null | undefined {
   if (value === null || value === '') return null;
   // String() of a JSON number is its shortest exact decimal; exponents and negatives fail the pattern.
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-  const text = String(value).trim();
-  const match = RUBLES_PATTERN.exec(text);
-  if (!match) return undefined;
-  return BigInt(match[1]!) * KOPECKS_PER_RUBLE + BigInt((match[2] ?? '').padEnd(2, '0'));
+  return parseRubles(String(value).trim(), { maxWholeDigits: 12 }) ?? undefined;
 }
 
 /** Kopecks as a number of rubles for API answers ("1234.5" → 1234.5); exact below 2^53 kopecks. */
 export function kopecksToRubles(kopecks: bigint): number {
-  const whole = kopecks / KOPECKS_PER_RUBLE;
-  const fraction = (kopecks % KOPECKS_PER_RUBLE).toString().padStart(2, '0');
-  return Number(`${whole}.${fraction}`);
+  return Number(kopecksToRubleString(kopecks));
 }
 
 /** Both limits parsed, or the field-keyed messages of spec §5 Limits. */

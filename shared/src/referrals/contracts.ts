@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { emailField } from '../auth/rules.ts';
+import { pageQueryFields } from '../paging.ts';
 
 /** Spec §3 Referral: one invitation code of a lead. `profit` is the lifetime commission from that trader (USDT). */
 export const referralSchema = z.object({
@@ -14,7 +15,7 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>;
 
 /** GET /account/lead/refferal/?page= (spec §7): 10 per page, newest first. */
-export const referralListQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const referralListQuery = z.object({ page: pageQueryFields({ defaultSize: 10 }).page });
 export const referralListResponse = z.object({ results: z.array(referralSchema), count: z.number().int() });
 export type ReferralListResponse = z.infer<typeof referralListResponse>;
 

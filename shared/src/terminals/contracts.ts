@@ -2,20 +2,15 @@ import { z } from 'zod';
 import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
 import { filterSearch } from '../input-filters.ts';
+import { pageQueryFields } from '../paging.ts';
 import { CONNECT_PAYMENTS_MAX, TERMINAL_NAME_MAX, TERMINAL_STATUSES } from './constants.ts';
 import { FORWARDER_APPS, TERMINAL_APPS } from './forwarder-apps.ts';
 import { TERMINAL_MESSAGES } from './messages.ts';
 
 const QUERY_MESSAGE = 'Неверный параметр фильтра';
 const id = z.uuid({ error: 'Неверный идентификатор' });
-const page = z.coerce.number({ error: QUERY_MESSAGE }).int(QUERY_MESSAGE).min(1, QUERY_MESSAGE).default(1);
-const pageSize = (size: number) =>
-  z.coerce
-    .number({ error: QUERY_MESSAGE })
-    .int(QUERY_MESSAGE)
-    .min(1, QUERY_MESSAGE)
-    .max(100, QUERY_MESSAGE)
-    .default(size);
+/** The terminal lists' page query: 10 per page, one text for any wrong value. */
+const pageFields = pageQueryFields({ defaultSize: 10, message: QUERY_MESSAGE });
 
 /** A terminal in GET /user/terminals/ (spec §3 Terminal (list), plus `online`). */
 export const terminalListItemSchema = z.object({
@@ -69,8 +64,7 @@ export const terminalListQuery = z.object({
     .optional()
     .transform((value) => filterSearch(value ?? '').trim()),
   status: z.enum(TERMINAL_STATUS_FILTERS, { error: QUERY_MESSAGE }).default('all'),
-  page,
-  page_size: pageSize(10),
+  ...pageFields,
 });
 export type TerminalListQuery = z.output<typeof terminalListQuery>;
 
@@ -140,7 +134,7 @@ export const terminalPaymentsResponse = z.object({
 export type TerminalPaymentsResponse = z.infer<typeof terminalPaymentsResponse>;
 
 /** ?page&page_size of GET /api/v1/terminals/{id}/payments/ and GET /api/v1/payments/unassigned/ (10 per page). */
-export const terminalPaymentsQuery = z.object({ page, page_size: pageSize(10) });
+export const terminalPaymentsQuery = z.object(pageFields);
 
 /** PATCH /api/terminals/{id}/connect-payments/ {payment_ids[]} */
 export const connectPaymentsBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-messages.ts';
 import { otpError } from '../auth/rules.ts';
+import { pageQueryFields } from '../paging.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 import { isTronAddress } from './tron-address.ts';
 
@@ -176,8 +177,7 @@ export const WITHDRAWALS_PAGE_SIZE_MAX = 50;
 
 /** GET account/wallet/withdrawals/?page=&page_size= (our addition). */
 export const withdrawalsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(WITHDRAWALS_PAGE_SIZE_MAX).default(WITHDRAWALS_PAGE_SIZE),
+  ...pageQueryFields({ defaultSize: WITHDRAWALS_PAGE_SIZE, maxSize: WITHDRAWALS_PAGE_SIZE_MAX }),
 });
 export type WithdrawalsQuery = z.input<typeof withdrawalsQuery>;
 

@@ -1,6 +1,7 @@
+/** Use case: the dispute deadlines (waiting disputes move to consideration), as a background job. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { startServiceLoop } from '../../jobs/service-loop.ts';
 
 export const DISPUTE_DEADLINES = 'dispute-deadlines';
 export const DISPUTE_DEADLINES_INTERVAL_MS = 10_000;
@@ -14,21 +15,15 @@ export function startDisputeDeadlines(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: DISPUTE_DEADLINES });
-  const intervalMs = options.intervalMs ?? DISPUTE_DEADLINES_INTERVAL_MS;
-  return startLeasedLoop({
+  return startServiceLoop({
     name: DISPUTE_DEADLINES,
     database: ctx.database,
-    log,
-    intervalMs,
-    firstTickAfterMs: intervalMs,
+    log: ctx.log,
+    intervalMs: options.intervalMs ?? DISPUTE_DEADLINES_INTERVAL_MS,
     holder: options.holder,
-    async tick() {
-      const count = await ctx.disputes.advanceDue(PER_TICK);
-      if (count > 0) log.info({ count }, 'disputes moved to consideration');
-    },
-    onError(error) {
-      log.warn({ err: error }, 'dispute deadlines failed; will retry');
-    },
+    perTick: PER_TICK,
+    run: (limit) => ctx.disputes.advanceDue(limit),
+    doneMessage: 'disputes moved to consideration',
+    failMessage: 'dispute deadlines failed; will retry',
   });
 }

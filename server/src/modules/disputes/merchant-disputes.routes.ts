@@ -1,3 +1,4 @@
+/** Use case: the merchant API's dispute opening (JSON or multipart with evidence). */
 import {
   API,
   DISPUTE_MESSAGES,
@@ -13,13 +14,12 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { declaresMultipart } from '../../lib/multipart.ts';
 import { ProblemError, problemCodeForStatus } from '../../lib/problem.ts';
-import { claimIdempotencyKey, idempotent } from '../../plugins/idempotency.ts';
+import { answerInTransaction, claimIdempotencyKey, idempotent } from '../../plugins/idempotency.ts';
 import { currentMerchant, merchantIdempotencyScope, merchantKeyAuth } from '../merchants/merchant-auth.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
 import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The evidence reader's refusals as problem details (the merchant API's error shape). */
 function asProblem(error: unknown): unknown {
@@ -29,9 +29,8 @@ function asProblem(error: unknown): unknown {
   return new ProblemError(error.statusCode, problemCodeForStatus(error.statusCode), detail);
 }
 
-/** Sends exactly the bytes stored with the idempotency key, so a replay and the first answer are the same. */
-const sendStored = (reply: FastifyReply, body: string) =>
-  reply.status(201).header('content-type', JSON_TYPE).send(body);
+/** The dispute an opening made, as the service hands it to the answer. */
+type OpenedDispute = Parameters<AppContext['disputes']['toMerchantDispute']>[0];
 
 /**
  * POST merchant/v1/orders/{id}/disputes: the merchant opens a dispute (JSON {reason}, or multipart with `reason`
@@ -80,7 +79,9 @@ export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       schema: { params: idParams, response: { 201: merchantDisputeSchema } },
     },
     async (request, reply) => {
-      let body = '';
+      const answer = answerInTransaction(request, idempotency, 201, (dispute: OpenedDispute) =>
+        disputes.toMerchantDispute(dispute),
+      );
       // Before the body: a stranger's order id costs no storage (the form is streamed to disk as it is read).
       await disputes.authorizeMerchantDispute(currentMerchant(request).id, request.params.id);
       if (request.isMultipart()) await disputes.requireStorage();
@@ -110,24 +111,13 @@ export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         await disputes.openByMerchant(currentMerchant(request).id, request.params.id, parsed.data, {
           files: describeFiles(form.files),
           commitFiles: commitAll(form.files),
-          inTransaction: async (tx, dispute) => {
-            body = JSON.stringify(disputes.toMerchantDispute(dispute));
-            const claim = request.idempotencyClaim;
-            if (!claim) return;
-            await idempotency.complete(
-              claim.scope,
-              claim.key,
-              { statusCode: 201, body, headers: { 'content-type': JSON_TYPE } },
-              tx,
-            );
-            claim.settled = true;
-          },
+          inTransaction: answer.inTransaction,
         });
       } catch (error) {
         await discardAll(form.files);
         throw error;
       }
-      return sendStored(reply, body);
+      return answer.send(reply);
     },
   );
 };

@@ -1,6 +1,7 @@
+/** Use case: mail delivery, the job that sends the outbox's due messages. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { startServiceLoop } from '../../jobs/service-loop.ts';
 import { MAIL_CLAIM_MS } from './mail.service.ts';
 
 export const MAIL_DELIVERY = 'mail-delivery';
@@ -17,22 +18,19 @@ export function startMailDelivery(
   ctx: Pick<AppContext, 'mail' | 'database' | 'log'>,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: MAIL_DELIVERY });
-  return startLeasedLoop({
+  return startServiceLoop({
     name: MAIL_DELIVERY,
     database: ctx.database,
-    log,
+    log: ctx.log,
     intervalMs: options.intervalMs ?? MAIL_DELIVERY_INTERVAL_MS,
+    firstTickAfterMs: 0,
     // A pass sends for at most half the claim, so the lease outlives a pass; kept that short because a killed
     // holder's lease stops every instance's mail until it expires (row claims, not the lease, keep a message
     // from being sent twice).
     leaseTtlMs: MAIL_CLAIM_MS / 2 + 5_000,
     holder: options.holder,
-    async tick() {
-      await ctx.mail.deliverDue(MAIL_DELIVERY_BATCH);
-    },
-    onError(error) {
-      log.warn({ err: error }, 'mail delivery pass failed; will retry');
-    },
+    perTick: MAIL_DELIVERY_BATCH,
+    run: (limit) => ctx.mail.deliverDue(limit),
+    failMessage: 'mail delivery pass failed; will retry',
   });
 }

@@ -1,6 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+/** Use cases: the mail outbox's rows (enqueue, claim, mark, expire, prune, backlog for /health). */
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow } from '../../db/rows.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { outboxRepository } from '../../jobs/outbox.repository.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface ClaimedMail {
@@ -9,7 +12,24 @@ export interface ClaimedMail {
   attempts: number;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const outbox = outboxRepository<{
+  id: string | number;
+  recipient: string;
+  purpose: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  attempts: number;
+}>({
+  name: 'mail_outbox',
+  open: sql`sent_at is null and expired_at is null`,
+  // A message past its expiry is given up (expireOverdue), never sent late.
+  claimable: sql`expires_at > now()`,
+  returning: sql`id, recipient, purpose, subject, body_text, body_html, attempts`,
+  errorMax: 300,
+  // The content goes at once (it may carry a code).
+  onSent: sql`subject = null, body_text = null, body_html = null`,
+});
 
 /** Writes one message to the outbox (inside the caller's transaction when it passes one). */
 export async function insert(db: DbOrTx, message: MailMessage, expiresInMs: number): Promise<number> {
@@ -35,55 +55,23 @@ export async function claimDue(
   db: DbOrTx,
   input: { limit: number; claim: string; claimMs: number },
 ): Promise<ClaimedMail[]> {
-  const result = await db.execute(sql`
-    update mail_outbox
-    set claim = ${input.claim}, due_at = now() + ${input.claimMs} * interval '1 millisecond'
-    where id in (
-      select id from mail_outbox
-      where sent_at is null and expired_at is null and due_at <= now() and expires_at > now()
-      order by due_at, id
-      limit ${input.limit}
-      for update skip locked
-    )
-    returning id, recipient, purpose, subject, body_text, body_html, attempts
-  `);
-  return rowsOf(result)
-    .map((row) => ({
-      id: Number(row.id),
-      attempts: Number(row.attempts),
-      message: {
-        to: String(row.recipient),
-        purpose: String(row.purpose),
-        subject: String(row.subject),
-        text: String(row.body_text),
-        html: String(row.body_html),
-      },
-    }))
-    .sort((a, b) => a.id - b.id);
+  const rows = await outbox.claimDue(db, input);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    attempts: Number(row.attempts),
+    message: {
+      to: String(row.recipient),
+      purpose: String(row.purpose),
+      subject: String(row.subject),
+      text: String(row.body_text),
+      html: String(row.body_html),
+    },
+  }));
 }
-
-const claimed = (id: number, claim: string) =>
-  and(
-    eq(mailOutbox.id, id),
-    eq(mailOutbox.claim, claim),
-    isNull(mailOutbox.sentAt),
-    isNull(mailOutbox.expiredAt),
-  );
 
 /** Sent, under the claim that sent it: the content goes at once (it may carry a code). */
 export async function markSent(db: DbOrTx, id: number, claim: string): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      sentAt: sql`now()`,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      subject: null,
-      bodyText: null,
-      bodyHtml: null,
-      lastError: null,
-      claim: null,
-    })
-    .where(claimed(id, claim));
+  await outbox.markSent(db, id, claim);
 }
 
 /** A failed attempt, under its claim: counted and due again after delayMs. */
@@ -91,20 +79,12 @@ export async function markFailed(
   db: DbOrTx,
   input: { id: number; claim: string; error: string; delayMs: number },
 ): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      lastError: input.error.slice(0, 300),
-      dueAt: sql`now() + ${input.delayMs} * interval '1 millisecond'`,
-      claim: null,
-    })
-    .where(claimed(input.id, input.claim));
+  await outbox.markFailed(db, input);
 }
 
 /** Gives a claimed message back unattempted, due now. */
 export async function release(db: DbOrTx, id: number, claim: string): Promise<void> {
-  await db.update(mailOutbox).set({ dueAt: sql`now()`, claim: null }).where(claimed(id, claim));
+  await outbox.release(db, id, claim);
 }
 
 /** Gives up the unsent messages past their expiry, their content removed. Returns how many. */
@@ -130,12 +110,14 @@ export async function deleteFinishedBefore(db: DbOrTx, keepMs: number): Promise<
 
 /** The unsent messages: how many, and how many of them were written more than olderThanMs ago. */
 export async function backlog(db: DbOrTx, olderThanMs: number): Promise<{ pending: number; late: number }> {
-  const result = await db.execute(sql`
+  const row = await selectRow<{ pending: number; late: number }>(
+    db,
+    sql`
     select count(*)::int as pending,
       (count(*) filter (where created_at <= now() - ${olderThanMs} * interval '1 millisecond'))::int as late
     from mail_outbox
     where sent_at is null and expired_at is null
-  `);
-  const row = rowsOf(result)[0] ?? {};
-  return { pending: Number(row.pending ?? 0), late: Number(row.late ?? 0) };
+  `,
+  );
+  return { pending: Number(row?.pending ?? 0), late: Number(row?.late ?? 0) };
 }

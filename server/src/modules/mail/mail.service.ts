@@ -1,7 +1,9 @@
+/** Use cases: enqueue a mail with its cause's change, one delivery pass, the mail /health check. */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { HealthCheck } from '../../context.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { scheduledDelayMs } from '../../jobs/backoff.ts';
 import * as repo from './mail.repository.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
@@ -77,7 +79,7 @@ export function createMailOutbox(deps: {
           await deps.transport.send(row.message);
         } catch (error) {
           const reason = failureReason(error);
-          const delayMs = MAIL_RETRY_DELAYS_MS[Math.min(row.attempts, MAIL_RETRY_DELAYS_MS.length - 1)]!;
+          const delayMs = scheduledDelayMs(MAIL_RETRY_DELAYS_MS, row.attempts + 1);
           // The purpose and id only: the subject and body can carry a one-time code.
           log.warn(
             { mailId: row.id, purpose: row.message.purpose, attempts: row.attempts + 1, reason },

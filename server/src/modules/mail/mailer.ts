@@ -1,3 +1,4 @@
+/** Use case: the mail transport (SMTP, or files in DATA_DIR/mail). */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';

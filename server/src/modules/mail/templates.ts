@@ -1,3 +1,4 @@
+/** Use case: the texts of every mail (one-time codes and notices), plain text and HTML. */
 import { escapeHtml, utcDateTimeText } from '@app/shared';
 import type { MailMessage } from './mailer.ts';
 
@@ -62,28 +63,27 @@ export function otpMail(to: string, purpose: OtpPurpose, code: string, ttlMinute
   return { to, purpose: `otp:${purpose}`, subject: `${subject}: ${code}`, text, html };
 }
 
+/** A notice of plain paragraphs: the text has one per line, the HTML one <p> each (no markup in them). */
+function noticeMail(to: string, purpose: string, subject: string, paragraphs: string[]): MailMessage {
+  const text = paragraphs.join('\n');
+  const html = layout(subject, paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join(''));
+  return { to, purpose, subject, text, html };
+}
+
 /** Sent instead of a code when someone tries to register an email that already has an account. */
 export function alreadyRegisteredMail(to: string): MailMessage {
-  const subject = 'Попытка повторной регистрации';
-  const text =
-    'Кто-то попытался зарегистрироваться с вашим адресом. У вас уже есть аккаунт — просто войдите.\nЕсли вы забыли пароль, воспользуйтесь восстановлением пароля.';
-  const html = layout(
-    subject,
-    '<p>Кто-то попытался зарегистрироваться с вашим адресом. У вас уже есть аккаунт — просто войдите.</p><p>Если вы забыли пароль, воспользуйтесь восстановлением пароля.</p>',
-  );
-  return { to, purpose: 'already_registered', subject, text, html };
+  return noticeMail(to, 'already_registered', 'Попытка повторной регистрации', [
+    'Кто-то попытался зарегистрироваться с вашим адресом. У вас уже есть аккаунт — просто войдите.',
+    'Если вы забыли пароль, воспользуйтесь восстановлением пароля.',
+  ]);
 }
 
 /** Sent instead of a reset code when nobody has an account with the address. */
 export function noAccountMail(to: string): MailMessage {
-  const subject = 'Запрос на сброс пароля';
-  const text =
-    'Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.\nЕсли это были вы, зарегистрируйтесь или проверьте адрес.';
-  const html = layout(
-    subject,
-    '<p>Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.</p><p>Если это были вы, зарегистрируйтесь или проверьте адрес.</p>',
-  );
-  return { to, purpose: 'no_account', subject, text, html };
+  return noticeMail(to, 'no_account', 'Запрос на сброс пароля', [
+    'Кто-то запросил сброс пароля для этого адреса, но аккаунта с таким email у нас нет.',
+    'Если это были вы, зарегистрируйтесь или проверьте адрес.',
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 
 /**
  * The scrape's reads. They look at other modules' tables, but only to count rows for monitoring: nothing
@@ -29,8 +30,7 @@ async function boundedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
     async (tx) => {
       // Local to this transaction: the connection (on PGlite, the one shared session) keeps no setting.
       await tx.execute(sql.raw(`set local statement_timeout = ${SCRAPE_STATEMENT_TIMEOUT_MS}`));
-      const result = await tx.execute(query);
-      return (result as unknown as { rows: Row[] }).rows;
+      return selectRows<Row>(tx, query);
     },
     { accessMode: 'read only' },
   );

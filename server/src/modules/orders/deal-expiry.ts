@@ -1,6 +1,7 @@
+/** Use case: the deal timer (open deals past expires_at become expired), as a background job. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
-import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { startServiceLoop } from '../../jobs/service-loop.ts';
 
 export const DEAL_EXPIRY = 'deal-expiry';
 /** Deals expire within this long of their expires_at; the payer page counts down to the same moment. */
@@ -16,21 +17,15 @@ export function startDealExpiry(
   ctx: AppContext,
   options: { intervalMs?: number; holder?: string } = {},
 ): Job {
-  const log = ctx.log.child({ job: DEAL_EXPIRY });
-  const intervalMs = options.intervalMs ?? DEAL_EXPIRY_INTERVAL_MS;
-  return startLeasedLoop({
+  return startServiceLoop({
     name: DEAL_EXPIRY,
     database: ctx.database,
-    log,
-    intervalMs,
-    firstTickAfterMs: intervalMs,
+    log: ctx.log,
+    intervalMs: options.intervalMs ?? DEAL_EXPIRY_INTERVAL_MS,
     holder: options.holder,
-    async tick() {
-      const count = await ctx.orders.expireDue(PER_TICK);
-      if (count > 0) log.info({ count }, 'deals expired');
-    },
-    onError(error) {
-      log.warn({ err: error }, 'deal expiry failed; will retry');
-    },
+    perTick: PER_TICK,
+    run: (limit) => ctx.orders.expireDue(limit),
+    doneMessage: 'deals expired',
+    failMessage: 'deal expiry failed; will retry',
   });
 }

@@ -1,3 +1,4 @@
+/** Use cases: the merchant API's order routes (create, list, get, cancel) and balance. */
 import {
   API,
   createOrderBody,
@@ -7,16 +8,15 @@ import {
   type Order,
   orderSchema,
 } from '@app/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { idempotent } from '../../plugins/idempotency.ts';
+import { answerInTransaction, idempotent } from '../../plugins/idempotency.ts';
 import { currentMerchant, merchantIdempotencyScope, merchantKeyAuth } from '../merchants/merchant-auth.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The order as the merchant API answers it. */
+const toBody = (order: Order) => order;
 
 /**
  * The merchant API's order routes (docs/merchant-api.md): Bearer key and per-merchant limit on request,
@@ -28,32 +28,11 @@ export const merchantOrdersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   const onRequest = merchantKeyAuth(app, ctx);
   const idempotentPost = idempotent(idempotency, merchantIdempotencyScope);
 
-  /** Stores the answer with the change, then sends exactly those bytes (a replay sends them again). */
-  function answerInTransaction(
-    request: FastifyRequest,
-    statusCode: number,
-    extraHeaders: (order: Order) => Record<string, string>,
-  ) {
-    let body = '';
-    let headers: Record<string, string> = {};
-    const claim = request.idempotencyClaim;
-    return {
-      inTransaction: async (tx: Tx, order: Order) => {
-        body = JSON.stringify(order);
-        headers = { 'content-type': JSON_TYPE, ...extraHeaders(order) };
-        if (!claim) return;
-        await idempotency.complete(claim.scope, claim.key, { statusCode, body, headers }, tx);
-        claim.settled = true;
-      },
-      send: (reply: FastifyReply) => reply.status(statusCode).headers(headers).send(body),
-    };
-  }
-
   app.post(
     API.merchant.orders,
     { onRequest, ...idempotentPost, schema: { body: createOrderBody, response: { 201: orderSchema } } },
     async (request, reply) => {
-      const answer = answerInTransaction(request, 201, (order) => ({
+      const answer = answerInTransaction<Order>(request, idempotency, 201, toBody, (order) => ({
         location: `${ctx.config.API_PREFIX}${API.merchant.order(order.id)}`,
       }));
       await orders.createOrder(currentMerchant(request).id, request.body, answer);
@@ -77,7 +56,7 @@ export const merchantOrdersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     API.merchant.cancel(':id'),
     { onRequest, ...idempotentPost, schema: { params: idParams, response: { 200: orderSchema } } },
     async (request, reply) => {
-      const answer = answerInTransaction(request, 200, () => ({}));
+      const answer = answerInTransaction<Order>(request, idempotency, 200, toBody);
       await orders.cancelOrder(currentMerchant(request).id, request.params.id, answer);
       return answer.send(reply);
     },

@@ -1,4 +1,4 @@
-import type { PaymentListQuery, PaymentMode } from '@app/shared';
+import { type PaymentListQuery, type PaymentMode, pageWindow } from '@app/shared';
 import {
   type AnyColumn,
   and,
@@ -202,7 +202,7 @@ export async function listOwned(
 ): Promise<ListPage> {
   const owner = eq(paymentMethods.userId, userId);
   const filters = listFilters(query);
-  const skipped = (query.page - 1) * query.page_size;
+  const skipped = pageWindow(query).offset;
   const found = await db
     .select({ method: paymentMethods, bank: banks, position: positionOf })
     .from(paymentMethods)
@@ -258,14 +258,15 @@ async function pageOf(
   where: SQL,
   page: { page: number; page_size: number },
 ): Promise<MethodPage> {
+  const { offset, limit } = pageWindow(page);
   const rows = await db
     .select({ method: paymentMethods, bank: banks })
     .from(paymentMethods)
     .innerJoin(banks, eq(banks.id, paymentMethods.bankId))
     .where(where)
     .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
-    .limit(page.page_size)
-    .offset((page.page - 1) * page.page_size);
+    .limit(limit)
+    .offset(offset);
   const [counted] = await db.select({ total: count() }).from(paymentMethods).where(where);
   return { rows, count: counted?.total ?? 0 };
 }

@@ -1,3 +1,4 @@
+/** Use case: the text of each Telegram notification, and the Settings switch that governs it. */
 import { formatDollars, kopecksToRubleString, microToNumber } from '@app/shared';
 
 /** What happened, as the owning module knows it; the telegram module turns it into a message. */

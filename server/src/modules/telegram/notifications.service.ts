@@ -1,6 +1,8 @@
+/** Use cases: notify a user (outbox rows in the caller's transaction) and one Telegram delivery pass. */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/client.ts';
+import { scheduledDelayMs } from '../../jobs/backoff.ts';
 import * as users from '../users/users.service.ts';
 import { NOTIFICATION_GROUP, type NotificationEvent, notificationText } from './notification-texts.ts';
 import * as repo from './telegram.repository.ts';
@@ -87,7 +89,7 @@ export function createNotificationsService(deps: { database: Database; log: Logg
           id: row.id,
           claim,
           error: outcome.error,
-          delayMs: NOTIFICATION_RETRY_DELAYS_MS[failures - 1] ?? 0,
+          delayMs: scheduledDelayMs(NOTIFICATION_RETRY_DELAYS_MS, failures, { after: 0 }),
           giveUp,
         });
         if (giveUp) {

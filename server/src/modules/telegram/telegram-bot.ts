@@ -1,3 +1,4 @@
+/** Use cases: the grammY bot: its commands, sending one notification, the Bot API's health. */
 import { Bot, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from 'pino';

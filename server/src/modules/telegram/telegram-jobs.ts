@@ -1,6 +1,8 @@
+/** Use cases: the Telegram jobs: long polling, webhook registration, notification delivery. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';
+import { startServiceLoop } from '../../jobs/service-loop.ts';
 import { CLAIM_MS } from './notifications.service.ts';
 import { grammySignal, type TelegramBot } from './telegram-bot.ts';
 
@@ -124,20 +126,17 @@ export function startTelegramDelivery(
   ctx: TelegramContext,
   options: { holder?: string; intervalMs?: number } = {},
 ): Job {
-  const log = ctx.log.child({ job: TELEGRAM_DELIVERY });
-  return startLeasedLoop({
+  return startServiceLoop({
     name: TELEGRAM_DELIVERY,
     database: ctx.database,
-    log,
+    log: ctx.log,
     intervalMs: options.intervalMs ?? DELIVERY_INTERVAL_MS,
+    firstTickAfterMs: 0,
     // A pass of a full batch whose every send runs into its timeout still ends within the claim window.
     leaseTtlMs: CLAIM_MS + 30_000,
     holder: options.holder,
-    async tick() {
-      await ctx.notifications.deliverDue(ctx.telegramBot.send, TELEGRAM_DELIVERY_BATCH);
-    },
-    onError(error) {
-      log.warn({ err: error }, 'telegram delivery pass failed; will retry');
-    },
+    perTick: TELEGRAM_DELIVERY_BATCH,
+    run: (limit) => ctx.notifications.deliverDue(ctx.telegramBot.send, limit),
+    failMessage: 'telegram delivery pass failed; will retry',
   });
 }

@@ -1,11 +1,14 @@
+/** Use cases: Telegram keys, linked accounts, the bot's offset and the notifications outbox rows. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow } from '../../db/rows.ts';
 import {
   telegramAccounts,
   telegramBotState,
   telegramKeys,
   telegramNotifications,
 } from '../../db/schema/index.ts';
+import { outboxRepository } from '../../jobs/outbox.repository.ts';
 
 export type TelegramAccountRow = typeof telegramAccounts.$inferSelect;
 export interface ClaimedNotification {
@@ -101,7 +104,7 @@ export async function deleteAccountUnlessLast(
   userId: string,
   telegramId: number,
 ): Promise<'deleted' | 'last' | 'missing'> {
-  const result = await db.execute(sql`
+  const statement = sql`
     with locked as (
       select id, telegram_id from telegram_accounts where user_id = ${userId} order by id for update
     ),
@@ -115,9 +118,8 @@ export async function deleteAccountUnlessLast(
     select (select count(*) from gone)::int as deleted,
            (select count(*) from locked)::int as remaining,
            (select count(*) from locked where telegram_id = ${telegramId})::int as present
-  `);
-  // db.execute answers node-postgres's QueryResult on both engines (one driver); Drizzle types it loosely.
-  const row = (result as unknown as { rows: { deleted: number; present: number }[] }).rows[0]!;
+  `;
+  const row = (await selectRow<{ deleted: number; present: number }>(db, statement))!;
   if (row.deleted > 0) return 'deleted';
   return row.present > 0 ? 'last' : 'missing';
 }
@@ -149,6 +151,21 @@ export async function insertNotifications(
   return (result as unknown as { rowCount: number | null }).rowCount ?? 0;
 }
 
+const outbox = outboxRepository<{
+  id: string | number;
+  chat_id: string | number;
+  user_id: string;
+  kind: string;
+  text: string;
+  attempts: number;
+}>({
+  name: 'telegram_notifications',
+  open: sql`sent_at is null and failed_at is null`,
+  returning: sql`id, chat_id, user_id, kind, text, attempts`,
+  errorMax: 500,
+  giveUpColumn: 'failed_at',
+});
+
 /**
  * Claims up to `limit` due rows for `claim`: due_at moves claimMs ahead (a claimer that dies leaves them due
  * again then), in one statement; rows another claimer holds are skipped.
@@ -157,72 +174,30 @@ export async function claimDue(
   db: DbOrTx,
   input: { limit: number; claim: string; claimMs: number },
 ): Promise<ClaimedNotification[]> {
-  const result = await db.execute(sql`
-    update telegram_notifications
-    set claim = ${input.claim}, due_at = now() + ${input.claimMs} * interval '1 millisecond'
-    where id in (
-      select id from telegram_notifications
-      where sent_at is null and failed_at is null and due_at <= now()
-      order by due_at, id
-      limit ${input.limit}
-      for update skip locked
-    )
-    returning id, chat_id, user_id, kind, text, attempts
-  `);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows
-    .map((row) => ({
-      id: Number(row.id),
-      chatId: Number(row.chat_id),
-      userId: String(row.user_id),
-      kind: String(row.kind),
-      text: String(row.text),
-      attempts: Number(row.attempts),
-    }))
-    .sort((a, b) => a.id - b.id);
+  const rows = await outbox.claimDue(db, input);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    chatId: Number(row.chat_id),
+    userId: String(row.user_id),
+    kind: String(row.kind),
+    text: String(row.text),
+    attempts: Number(row.attempts),
+  }));
 }
-
-const claimed = (id: number, claim: string) =>
-  and(eq(telegramNotifications.id, id), eq(telegramNotifications.claim, claim), pending());
 
 /** Sent: only under the claim that sent it, so a row is marked (and counted) once. */
-export async function markSent(db: DbOrTx, id: number, claim: string): Promise<boolean> {
-  const rows = await db
-    .update(telegramNotifications)
-    .set({
-      sentAt: sql`now()`,
-      attempts: sql`${telegramNotifications.attempts} + 1`,
-      lastError: null,
-      claim: null,
-    })
-    .where(claimed(id, claim))
-    .returning({ id: telegramNotifications.id });
-  return rows.length > 0;
-}
+export const markSent = outbox.markSent;
 
 /** A failed attempt: counted, retried after delayMs, or given up (failed_at) when giveUp. */
 export async function markAttemptFailed(
   db: DbOrTx,
   input: { id: number; claim: string; error: string; delayMs: number; giveUp: boolean },
 ): Promise<void> {
-  await db
-    .update(telegramNotifications)
-    .set({
-      attempts: sql`${telegramNotifications.attempts} + 1`,
-      lastError: input.error.slice(0, 500),
-      dueAt: sql`now() + ${input.delayMs} * interval '1 millisecond'`,
-      failedAt: input.giveUp ? sql`now()` : null,
-      claim: null,
-    })
-    .where(claimed(input.id, input.claim));
+  await outbox.markFailed(db, input);
 }
 
 /** Gives claimed rows back unattempted, due after delayMs (Telegram asked to wait). */
-export async function release(db: DbOrTx, id: number, claim: string, delayMs: number): Promise<void> {
-  await db
-    .update(telegramNotifications)
-    .set({ dueAt: sql`now() + ${delayMs} * interval '1 millisecond'`, claim: null })
-    .where(claimed(id, claim));
-}
+export const release = outbox.release;
 
 export async function getOffset(db: DbOrTx): Promise<number> {
   const [row] = await db

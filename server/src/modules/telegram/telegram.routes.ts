@@ -1,3 +1,4 @@
+/** Use cases: the Telegram settings routes (key, accounts, disconnect) and the bot's webhook. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API,

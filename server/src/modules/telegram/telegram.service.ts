@@ -1,3 +1,4 @@
+/** Use cases: the Telegram connection: key, linked accounts, linking by key, the bot's /status. */
 import { randomBytes } from 'node:crypto';
 import {
   formatDollars,

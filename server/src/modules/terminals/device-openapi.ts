@@ -11,21 +11,9 @@ import {
   NOTIFICATION_BATCH_MAX,
   NOTIFICATION_TEXT_MAX_BYTES,
 } from '@app/shared';
-import { type ZodType, z } from 'zod';
+import { ref, responseRef, schemaOf } from '../../lib/openapi.ts';
 import { type ProblemCode, problemBody, problemSchema } from '../../lib/problem.ts';
 import { hookOpenApi } from './hooks-openapi.ts';
-
-/** A zod contract as an OpenAPI 3.1 schema (JSON Schema 2020-12, without the dialect line). */
-function schemaOf(schema: ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  return json;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const problemRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 const TERMINAL_ID = '0b9d4c1e-7f3a-4d2b-9a6e-3c5f8e1d2a40';
 const DEVICE_TOKEN = 'q3Jk9Zx1VbN2mL8sT4wY7pR0cH5gF6dE3aU1iO9yK2e';
@@ -97,14 +85,14 @@ function problemResponses() {
 /** Every POST can meet each of these. */
 function errorResponses() {
   return {
-    '400': problemRef('BadRequest'),
-    '401': problemRef('Unauthorized'),
-    '409': problemRef('Conflict'),
-    '413': problemRef('PayloadTooLarge'),
-    '415': problemRef('UnsupportedMediaType'),
-    '422': problemRef('KeyReused'),
-    '429': problemRef('TooManyRequests'),
-    '500': problemRef('InternalError'),
+    '400': responseRef('BadRequest'),
+    '401': responseRef('Unauthorized'),
+    '409': responseRef('Conflict'),
+    '413': responseRef('PayloadTooLarge'),
+    '415': responseRef('UnsupportedMediaType'),
+    '422': responseRef('KeyReused'),
+    '429': responseRef('TooManyRequests'),
+    '500': responseRef('InternalError'),
   };
 }
 
@@ -261,7 +249,7 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
               description: 'The OpenAPI 3.1 document of the device API.',
               content: { 'application/json': { schema: { type: 'object' } } },
             },
-            '429': problemRef('TooManyRequests'),
+            '429': responseRef('TooManyRequests'),
           },
         },
       },

@@ -1,4 +1,4 @@
-import type { TerminalListQuery } from '@app/shared';
+import { pageWindow, type TerminalListQuery } from '@app/shared';
 import {
   and,
   asc,
@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow } from '../../db/rows.ts';
 import { terminals } from '../../db/schema/index.ts';
 
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -50,7 +51,9 @@ export async function insertPendingUnderCap(
   input: { userId: string; at: Date; since: Date; cap: number; namePrefix: string },
 ): Promise<string | null> {
   const at = input.at.toISOString();
-  const result = await tx.execute(sql`
+  const row = await selectRow<{ id: string }>(
+    tx,
+    sql`
     insert into terminals (user_id, name, created_at, updated_at)
     select ${input.userId}::uuid,
            ${input.namePrefix} || (select count(*) + 1 from terminals where user_id = ${input.userId}::uuid),
@@ -58,10 +61,9 @@ export async function insertPendingUnderCap(
     where (select count(*) from terminals
            where user_id = ${input.userId}::uuid and status = 'pending' and activated_at is null
              and deleted_at is null and created_at > ${input.since.toISOString()}::timestamptz) < ${input.cap}
-    returning id`);
-  // db.execute answers node-postgres's QueryResult on both engines (one driver); Drizzle types it loosely.
-  const { rows } = result as unknown as { rows: { id: string }[] };
-  return rows[0]?.id ?? null;
+    returning id`,
+  );
+  return row?.id ?? null;
 }
 
 /** The user's terminal (any state but deleted), or undefined. */
@@ -201,13 +203,14 @@ export async function listListed(
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status !== 'all') conditions.push(eq(terminals.status, query.status));
   const where = and(...conditions);
+  const { offset, limit } = pageWindow(query);
   const rows = await db
     .select()
     .from(terminals)
     .where(where)
     .orderBy(desc(terminals.createdAt), desc(terminals.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+    .limit(limit)
+    .offset(offset);
   const [counted] = await db.select({ total: count() }).from(terminals).where(where);
   return { rows, count: counted?.total ?? 0 };
 }

@@ -1,3 +1,4 @@
+/** Use case: one scan of the chain's USDT transfer events; deposits to our addresses credited. */
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

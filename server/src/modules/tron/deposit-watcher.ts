@@ -1,3 +1,4 @@
+/** Use case: the deposit watcher job (scans confirmed USDT transfers, credits ours, reports to /health). */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';

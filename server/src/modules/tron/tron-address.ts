@@ -1,3 +1,4 @@
+/** Use case: TRON addresses (base58check) from keys and back. */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';

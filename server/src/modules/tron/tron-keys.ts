@@ -1,3 +1,4 @@
+/** Use case: the watch-only account key deposit addresses are derived from (BIP32/BIP44). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { HDKey } from '@scure/bip32';

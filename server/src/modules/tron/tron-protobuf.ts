@@ -1,3 +1,4 @@
+/** Use case: the protobuf of a TRC20 transfer, decoded so the signer sees what it signs. */
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Use case: a withdrawal's TRC20 transfer, checked against what we asked for, then signed. */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { equalBytes } from '@noble/curves/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';

@@ -1,3 +1,4 @@
+/** Use cases: chain cursors and deposit rows (SQL only). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chainCursors, deposits, walletAddresses } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** Use cases: the tron module's face: address checks, deposit addresses, hot wallet, deposit scanner. */
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';

@@ -1,3 +1,4 @@
+/** Use case: the TronGrid-compatible HTTP API the scanner and sender call. */
 import { z } from 'zod';
 import { normalizeTronAddress } from './tron-address.ts';
 import {

@@ -1,6 +1,8 @@
+/** Use case: the withdrawal sender job: approved withdrawals signed, broadcast, followed to an end. */
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { exponentialDelayMs } from '../../jobs/backoff.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -29,9 +31,8 @@ const MAX_BACKOFF_MS = 300_000;
 /** The in-flight states the sender follows to an end. */
 const IN_FLIGHT = ['signed', 'broadcast'] as const;
 
-function backoffMs(attempt: number): number {
-  return Math.min(MAX_BACKOFF_MS, 15_000 * 2 ** Math.max(0, attempt - 1));
-}
+/** 15 s after the first attempt, doubling, at most MAX_BACKOFF_MS. */
+const backoffMs = (attempt: number) => exponentialDelayMs(attempt, { baseMs: 15_000, maxMs: MAX_BACKOFF_MS });
 
 /**
  * Sends approved withdrawals and follows them to an end. The order of each step is what makes a crash

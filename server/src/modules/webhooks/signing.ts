@@ -1,3 +1,4 @@
+/** Use case: Standard Webhooks signing and verification of merchant webhooks. */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**

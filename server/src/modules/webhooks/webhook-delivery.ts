@@ -1,3 +1,4 @@
+/** Use case: webhook delivery, the job that sends due events batch after batch. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';

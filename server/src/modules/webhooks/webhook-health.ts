@@ -1,3 +1,4 @@
+/** Use case: the merchant home's view of its webhook outbox (outcome classes only). */
 import type { MerchantHomeResponse } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import * as repo from './webhook-health.repository.ts';

@@ -1,3 +1,4 @@
+/** Use case: one webhook POST to a merchant's server, and how it went. */
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';

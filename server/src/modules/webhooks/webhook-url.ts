@@ -1,3 +1,4 @@
+/** Use case: which webhook URLs are allowed (no private or internal address). */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 

@@ -1,6 +1,8 @@
+/** Use cases: webhook events, attempts, settings and resend windows (SQL only). */
 import type { WebhookOutcome } from '@app/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 import { merchantWebhooks, users, webhookAttempts, webhookEvents } from '../../db/schema/index.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -116,7 +118,17 @@ export interface DueEvent {
  * order in one batch.
  */
 export async function dueEvents(db: DbOrTx, now: Date, limit: number): Promise<DueEvent[]> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{
+    id: string;
+    order_id: string;
+    payload: unknown;
+    url: string | null;
+    attempts: number;
+    merchant_url: string | null;
+    secret: string | null;
+  }>(
+    db,
+    sql`
     select e.id, e.order_id, e.payload, e.url, e.attempts, w.url as merchant_url, w.secret
     from webhook_events e
     left join merchant_webhooks w on w.user_id = e.merchant_id
@@ -125,19 +137,8 @@ export async function dueEvents(db: DbOrTx, now: Date, limit: number): Promise<D
         select 1 from webhook_events p
         where p.order_id = e.order_id and p.state = 'pending' and p.seq < e.seq)
     order by e.next_attempt_at, e.seq
-    limit ${limit}`);
-  // db.execute answers node-postgres's QueryResult on both engines (one driver); Drizzle types it loosely.
-  const { rows } = result as unknown as {
-    rows: {
-      id: string;
-      order_id: string;
-      payload: unknown;
-      url: string | null;
-      attempts: number;
-      merchant_url: string | null;
-      secret: string | null;
-    }[];
-  };
+    limit ${limit}`,
+  );
   return rows.map((row) => ({
     id: row.id,
     orderId: row.order_id,
@@ -297,15 +298,18 @@ export async function countResend(
   input: { merchantId: string; now: Date; windowMs: number; max: number },
 ): Promise<boolean> {
   const expired = sql`w.window_started_at <= ${at(input.now)} - ${input.windowMs} * interval '1 millisecond'`;
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ resends: number }>(
+    db,
+    sql`
     insert into webhook_resend_windows as w (merchant_id, window_started_at, resends)
     values (${input.merchantId}, ${at(input.now)}, 1)
     on conflict (merchant_id) do update set
       window_started_at = case when ${expired} then excluded.window_started_at else w.window_started_at end,
       resends = case when ${expired} then 1 else w.resends + 1 end
     where ${expired} or w.resends < ${input.max}
-    returning w.resends`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    returning w.resends`,
+  );
+  return rows.length > 0;
 }
 
 /** The operator's view: events (optionally of one state), newest first, with the merchant's email. */

@@ -1,3 +1,4 @@
+/** Use cases: the merchant's webhook settings, event list and resend routes. */
 import {
   API,
   updateWebhookBody,

@@ -1,3 +1,4 @@
+/** Use cases: enqueue an order's event, deliver due events, settings, list, resend, operator retry. */
 import {
   MERCHANT_TEXT,
   type Order,
@@ -9,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
+import { scheduledDelayMs } from '../../jobs/backoff.ts';
 import { badRequest, fieldErrors, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import * as users from '../users/users.service.ts';
 import { newEventId, newWebhookSecret, webhookHeaders } from './signing.ts';
@@ -29,8 +31,7 @@ export const DELIVERY_PARALLELISM = 16;
 
 /** The wait before the next attempt after `failures` failed ones, with jitter. */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const base = RETRY_DELAYS_MS[failures - 1] ?? RETRY_DELAY_AFTER_MS;
-  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+  return scheduledDelayMs(RETRY_DELAYS_MS, failures, { after: RETRY_DELAY_AFTER_MS, jitter: JITTER, random });
 }
 
 /** The window WEBHOOK_RESENDS_PER_MIN counts in. */
@@ -138,6 +139,23 @@ export function createWebhooksService(deps: {
     });
   }
 
+  /** An attempt in the event's log, automatic or manual; an attempt without a URL is logged with ''. */
+  function recordAttempt(
+    tx: Tx,
+    input: { eventId: string; url: string | null; outcome: PostOutcome; manual: boolean; now: Date },
+  ): Promise<void> {
+    return repo.insertAttempt(tx, {
+      eventId: input.eventId,
+      url: input.url ?? '',
+      statusCode: input.outcome.statusCode,
+      outcome: input.outcome.outcome,
+      error: input.outcome.error,
+      durationMs: input.outcome.durationMs,
+      manual: input.manual,
+      now: input.now,
+    });
+  }
+
   /** An automatic attempt of a due event: logged, then delivered or rescheduled (or given up). */
   async function deliverOne(event: repo.DueEvent): Promise<void> {
     const url = event.url ?? event.merchantUrl;
@@ -145,16 +163,7 @@ export function createWebhooksService(deps: {
     const finished = now();
     let givenUp = false;
     await db.transaction(async (tx) => {
-      await repo.insertAttempt(tx, {
-        eventId: event.id,
-        url: url ?? '',
-        statusCode: outcome.statusCode,
-        outcome: outcome.outcome,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-        manual: false,
-        now: finished,
-      });
+      await recordAttempt(tx, { eventId: event.id, url, outcome, manual: false, now: finished });
       if (outcome.ok) {
         await repo.markDelivered(tx, {
           id: event.id,
@@ -302,16 +311,7 @@ export function createWebhooksService(deps: {
       });
       const finished = now();
       await db.transaction(async (tx) => {
-        await repo.insertAttempt(tx, {
-          eventId: event.id,
-          url: url ?? '',
-          statusCode: outcome.statusCode,
-          outcome: outcome.outcome,
-          error: outcome.error,
-          durationMs: outcome.durationMs,
-          manual: true,
-          now: finished,
-        });
+        await recordAttempt(tx, { eventId: event.id, url, outcome, manual: true, now: finished });
         if (outcome.ok) {
           await repo.markDeliveredManually(tx, {
             id: event.id,

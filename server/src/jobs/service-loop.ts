@@ -1,0 +1,50 @@
+import type { Job } from './job.ts';
+import { startLeasedLoop } from './leased-loop.ts';
+
+/** Where and how often the loop runs: the leased loop's own options, the lease's life included. */
+type LoopPlace = Pick<
+  Parameters<typeof startLeasedLoop>[0],
+  'name' | 'database' | 'log' | 'intervalMs' | 'firstTickAfterMs' | 'leaseTtlMs' | 'holder'
+>;
+
+/** One pass: over at most `perTick` items when the job sets a limit; returns how many items it did. */
+type PassStep =
+  | {
+      /** The most items one pass takes, so one pass never holds the lease for long; the next takes the rest. */
+      perTick: number;
+      run: (limit: number) => Promise<number | undefined>;
+    }
+  | { perTick?: undefined; run: () => Promise<number | undefined> };
+
+/**
+ * A job that calls one service step every intervalMs on the leased loop (one instance at a time): the step
+ * does at most `perTick` items and says how many it did; a count above zero is logged as `doneMessage`, a
+ * failed pass is logged as `failMessage` and simply retried at the next interval. The first pass waits
+ * `firstTickAfterMs` (default one interval), so a starting server answers first.
+ */
+export function startServiceLoop(
+  options: LoopPlace & {
+    /** The log line for a pass that did something, e.g. 'deals expired'. */
+    doneMessage?: string;
+    /** The log line for a failed pass (default `<name> failed; will retry`). */
+    failMessage?: string;
+  } & PassStep,
+): Job {
+  const log = options.log.child({ job: options.name });
+  return startLeasedLoop({
+    name: options.name,
+    database: options.database,
+    log,
+    intervalMs: options.intervalMs,
+    firstTickAfterMs: options.firstTickAfterMs ?? options.intervalMs,
+    leaseTtlMs: options.leaseTtlMs,
+    holder: options.holder,
+    async tick() {
+      const count = options.perTick === undefined ? await options.run() : await options.run(options.perTick);
+      if (count && options.doneMessage) log.info({ count }, options.doneMessage);
+    },
+    onError(error) {
+      log.warn({ err: error }, options.failMessage ?? `${options.name} failed; will retry`);
+    },
+  });
+}
