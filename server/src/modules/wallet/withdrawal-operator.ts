@@ -2,6 +2,7 @@ import { formatUsdt } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
@@ -9,7 +10,6 @@ import * as repo from './wallet.repository.ts';
 /** The outcome of an operator's decision: done, or why not. */
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TXID = /^[0-9a-f]{64}$/i;
 
 /**
@@ -29,7 +29,7 @@ export function createWithdrawalOperator(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function find(id: string): Promise<repo.WithdrawalRow | undefined> {
-    return UUID.test(id) ? repo.findWithdrawal(db, id) : undefined;
+    return isUuid(id) ? repo.findWithdrawal(db, id) : undefined;
   }
 
   return {
