@@ -1,3 +1,4 @@
+/** SQL of the evidence budgets per dispute and role: usage, an upload's reservations, stale ones given back. */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { disputeEvidenceUsage, type EvidenceBudget } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** SQL of support's queue: the open disputes oldest first with deadlines and locks, the counts per stage. */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 

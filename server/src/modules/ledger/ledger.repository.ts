@@ -1,3 +1,4 @@
+/** SQL of the ledger: transactions, postings, accounts, balances rows (conditional updates), verification sums. */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';

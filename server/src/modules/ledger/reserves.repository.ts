@@ -1,3 +1,4 @@
+/** SQL of reserves: what a release put back held from withdrawal until a dispute can no longer claim it. */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerPostings, ledgerReserves, ledgerTransactions } from '../../db/schema/index.ts';

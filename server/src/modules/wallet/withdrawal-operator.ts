@@ -1,3 +1,4 @@
+/** The operator's withdrawal decisions (admin CLI): list, approve, reject, mark as sent by hand. */
 import { formatUsdt } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
