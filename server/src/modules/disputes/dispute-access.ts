@@ -21,6 +21,7 @@ export const mayView = (role: DisputeRole, side: 'trader' | 'merchant') =>
 
 export function createDisputeAccess(deps: {
   database: Database;
+  /** Whether the Telegram-link rule applies (a bot is configured). */
   notices: Pick<DisputeNotices, 'telegramRequired'>;
   telegram: Pick<TelegramService, 'hasLinkedAccount'>;
 }) {

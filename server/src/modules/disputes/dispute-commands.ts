@@ -73,7 +73,9 @@ export function createDisputeCommands(
       | 'DISPUTE_MAX_PER_MERCHANT_PER_DAY'
     >;
     orders: Pick<OrdersService, 'moveForDispute' | 'findDeal'>;
+    /** Telegram messages with a bot, mail without one (dispute-notices.ts). */
     notices: DisputeNotices;
+    /** Spec §9 ratings: the dispute's events move the trader's and the deal's method's points. */
     rating: Pick<RatingService, 'record'>;
     now: () => Date;
   },
