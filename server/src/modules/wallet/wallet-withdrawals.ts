@@ -24,6 +24,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { DebtOutstandingError, InsufficientFundsError } from '../ledger/ledger.service.ts';
 import * as repo from './wallet.repository.ts';
 import { consumeCode, requireLead, type WalletDeps, withdrawalLimits } from './wallet-common.ts';
+import { holdWithdrawalFunds } from './withdrawal-ledger.ts';
 
 /** 400 {error} — the body the withdraw dialog reads (spec §7 Wallet). */
 const refuse = (message: string) => new HttpError(400, { error: message });
@@ -134,17 +135,7 @@ export function createWithdrawals(deps: WalletDeps, now: () => Date) {
           const at = now();
           // The hold comes first: it takes the user's balances row lock, which serialises this user's
           // withdrawals, so the rolling automatic-approval sum below cannot be passed by two at once.
-          await deps.ledger.holdWithdrawal(
-            {
-              userId: user.id,
-              amount: row.amount,
-              fee: row.fee,
-              idempotencyKey: `withdrawal:${row.id}:hold`,
-              at,
-              meta: { withdrawalId: row.id, address: row.toAddress },
-            },
-            tx,
-          );
+          await holdWithdrawalFunds(deps.ledger, row, at, tx);
           const auto =
             withinAutoLimit &&
             (await repo.sumAutoApprovedSince(tx, user.id, new Date(at.getTime() - AUTO_APPROVAL_WINDOW_MS))) +

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
+import { completeWithdrawalFunds, releaseWithdrawalFunds } from './withdrawal-ledger.ts';
 
 /** The outcome of an operator's decision: done, or why not. */
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
@@ -77,15 +78,7 @@ export function createWithdrawalOperator(deps: {
           completedAt: now(),
         });
         if (!rejected) return undefined;
-        await deps.ledger.releaseWithdrawal(
-          {
-            userId: rejected.userId,
-            amount: rejected.amount,
-            fee: rejected.fee,
-            idempotencyKey: `withdrawal:${id}:release`,
-          },
-          tx,
-        );
+        await releaseWithdrawalFunds(deps.ledger, rejected, tx);
         await deps.notifier.notify(tx, rejected.userId, {
           kind: 'withdrawal_returned',
           outcome: 'rejected',
@@ -127,15 +120,7 @@ export function createWithdrawalOperator(deps: {
             completedAt: now(),
           });
           if (!sent) return undefined;
-          await deps.ledger.completeWithdrawal(
-            {
-              userId: sent.userId,
-              amount: sent.amount,
-              fee: sent.fee,
-              idempotencyKey: `withdrawal:${id}:complete`,
-            },
-            tx,
-          );
+          await completeWithdrawalFunds(deps.ledger, sent, tx);
           await deps.notifier.notify(tx, sent.userId, {
             kind: 'withdrawal_sent',
             amountMicro: sent.amount,
