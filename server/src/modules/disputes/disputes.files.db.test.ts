@@ -4,17 +4,11 @@ import http from 'node:http';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, linkTelegram } from '../../../test/dispute-fixtures.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import {
-  createTestApp,
-  STRONG_PASSWORD,
-  signedInUser,
-  signIn,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
-import { disputeFiles, telegramAccounts, users } from '../../db/schema/index.ts';
+import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
+import { disputeFiles } from '../../db/schema/index.ts';
 import { EVIDENCE_MAX_BYTES, evidenceDir, evidencePath } from './evidence-files.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 1)]);
@@ -25,7 +19,6 @@ const sha = (content: Buffer) => createHash('sha256').update(content).digest('he
 
 describe('dispute evidence files', () => {
   let t: TestApp;
-  let telegramSeq = 7_000_000;
   beforeAll(async () => {
     t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
     await setRate(t, '100.00');
@@ -33,27 +26,18 @@ describe('dispute evidence files', () => {
   afterAll(() => t.close());
 
   const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
-  const linkTelegram = (userId: string) =>
-    t.database.db
-      .insert(telegramAccounts)
-      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
-  async function cookieOf(userId: string) {
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return signIn(t, row!.email, STRONG_PASSWORD);
-  }
-
   async function openDispute() {
     const merchant = await merchantWithKey(t);
     const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
     const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
     await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(merchant.id);
-    await linkTelegram(traderId);
+    await linkTelegram(t, merchant.id);
+    await linkTelegram(t, traderId);
     const dispute = await t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
     return {
       disputeId: dispute.id,
-      merchantCookie: await cookieOf(merchant.id),
-      traderCookie: await cookieOf(traderId),
+      merchantCookie: await cookieOf(t, merchant.id),
+      traderCookie: await cookieOf(t, traderId),
     };
   }
 
@@ -122,7 +106,7 @@ describe('dispute evidence files', () => {
     expect((await fetchUrl(support.cookie, pdfUrl!)).statusCode).toBe(200);
     expect((await fetchUrl(support.cookie, merchantUrl!)).statusCode).toBe(200);
     const outsider = await signedInUser(t, { role: 'trader' });
-    await linkTelegram(outsider.user.id);
+    await linkTelegram(t, outsider.user.id);
     expect((await fetchUrl(outsider.cookie, pdfUrl!)).statusCode).toBe(404);
     expect(
       (await upload(outsider.cookie, d.disputeId, 'trader', [{ name: 'a.pdf', content: PDF }])).statusCode,
@@ -296,8 +280,8 @@ describe('dispute evidence files', () => {
     const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
     const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
     await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(merchant.id);
-    await linkTelegram(traderId);
+    await linkTelegram(t, merchant.id);
+    await linkTelegram(t, traderId);
     const reasonPart = Buffer.from(
       `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nКлиент оплатил\r\n`,
     );
