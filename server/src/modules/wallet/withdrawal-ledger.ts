@@ -1,4 +1,4 @@
-/** The ledger steps of a withdrawal (hold, release, complete), each keyed by the withdrawal so it posts once. */
+/** The ledger steps of a withdrawal (hold, then release or complete), each keyed by the withdrawal so it posts once. */
 import type { Tx } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalRow } from './wallet.repository.ts';
@@ -9,24 +9,18 @@ type Withdrawal = Pick<WithdrawalRow, 'id' | 'userId' | 'amount' | 'fee'>;
 const keyOf = (withdrawal: Withdrawal, step: 'hold' | 'release' | 'complete') =>
   `withdrawal:${withdrawal.id}:${step}`;
 
-/** Amount + fee back from in flight to the user's available (rejected or failed). */
-export function releaseWithdrawalFunds(
-  ledger: Pick<LedgerService, 'releaseWithdrawal'>,
+/**
+ * Amount + fee out of in flight: back to the user's available (`release`: rejected or failed), or to the chain
+ * and withdrawal fees (`complete`: sent by the sender or paid by hand).
+ */
+export function endWithdrawalFunds(
+  ledger: Pick<LedgerService, 'releaseWithdrawal' | 'completeWithdrawal'>,
   row: Withdrawal,
+  outcome: 'release' | 'complete',
   tx: Tx,
 ) {
-  const { userId, amount, fee } = row;
-  return ledger.releaseWithdrawal({ userId, amount, fee, idempotencyKey: keyOf(row, 'release') }, tx);
-}
-
-/** In flight → chain and withdrawal fees: the withdrawal left (sent by the sender or paid by hand). */
-export function completeWithdrawalFunds(
-  ledger: Pick<LedgerService, 'completeWithdrawal'>,
-  row: Withdrawal,
-  tx: Tx,
-) {
-  const { userId, amount, fee } = row;
-  return ledger.completeWithdrawal({ userId, amount, fee, idempotencyKey: keyOf(row, 'complete') }, tx);
+  const input = { userId: row.userId, amount: row.amount, fee: row.fee, idempotencyKey: keyOf(row, outcome) };
+  return outcome === 'release' ? ledger.releaseWithdrawal(input, tx) : ledger.completeWithdrawal(input, tx);
 }
 
 /** Amount + fee from the user's available to in flight, judged against the reserves in force at `at`. */

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
-import { completeWithdrawalFunds, releaseWithdrawalFunds } from './withdrawal-ledger.ts';
+import { endWithdrawalFunds } from './withdrawal-ledger.ts';
 
 /** The outcome of an operator's decision: done, or why not. */
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
@@ -78,7 +78,7 @@ export function createWithdrawalOperator(deps: {
           completedAt: now(),
         });
         if (!rejected) return undefined;
-        await releaseWithdrawalFunds(deps.ledger, rejected, tx);
+        await endWithdrawalFunds(deps.ledger, rejected, 'release', tx);
         await deps.notifier.notify(tx, rejected.userId, {
           kind: 'withdrawal_returned',
           outcome: 'rejected',
@@ -120,7 +120,7 @@ export function createWithdrawalOperator(deps: {
             completedAt: now(),
           });
           if (!sent) return undefined;
-          await completeWithdrawalFunds(deps.ledger, sent, tx);
+          await endWithdrawalFunds(deps.ledger, sent, 'complete', tx);
           await deps.notifier.notify(tx, sent.userId, {
             kind: 'withdrawal_sent',
             amountMicro: sent.amount,
