@@ -58,6 +58,9 @@ describe('dispute evidence files', () => {
     });
   const fetchUrl = (cookie: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: headers(cookie) });
+  /** GET api/v1/disputes/{id}/ as the signed-in user: the detail's JSON. */
+  const detailOf = async (cookie: string, disputeId: string) =>
+    (await fetchUrl(cookie, `${t.prefix}${API.disputes.detail(disputeId)}`)).json();
 
   it('each side uploads its own evidence, streamed with SHA-256; files are served only to the sides spec §6 allows', async () => {
     const d = await openDispute();
@@ -112,23 +115,11 @@ describe('dispute evidence files', () => {
       (await upload(outsider.cookie, d.disputeId, 'trader', [{ name: 'a.pdf', content: PDF }])).statusCode,
     ).toBe(404);
 
-    const traderDetail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(d.traderCookie),
-      })
-    ).json();
+    const traderDetail = await detailOf(d.traderCookie, d.disputeId);
     expect(traderDetail.files_from_trader).toHaveLength(2);
     expect(traderDetail.files_from_merchant).toEqual([]);
     expect(traderDetail.files.map((f: { side: string }) => f.side)).toEqual(['trader', 'trader']);
-    const supportDetail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(support.cookie),
-      })
-    ).json();
+    const supportDetail = await detailOf(support.cookie, d.disputeId);
     expect(supportDetail.files).toHaveLength(3);
     expect(supportDetail.history.filter((h: { action: string }) => h.action === 'file_added')).toHaveLength(
       3,
@@ -250,13 +241,7 @@ describe('dispute evidence files', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ detail: DISPUTE_MESSAGES.fileDeleted });
     expect((await del(support.cookie, first!)).statusCode).toBe(404);
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(support.cookie),
-      })
-    ).json();
+    const detail = await detailOf(support.cookie, d.disputeId);
     expect(detail.files.map((f: { id: string }) => f.id)).toEqual([second]);
     expect(detail.history.at(-1)).toMatchObject({
       action: 'file_deleted',
