@@ -4,9 +4,9 @@ import http from 'node:http';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, linkTelegram } from '../../../test/dispute-fixtures.ts';
+import { cookieOf, linkTelegram, paidDealOfLinkedSides } from '../../../test/dispute-fixtures.ts';
 import { multipartBody } from '../../../test/multipart.ts';
-import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { postOrder, setRate } from '../../../test/order-fixtures.ts';
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
 import { disputeFiles } from '../../db/schema/index.ts';
 import { EVIDENCE_MAX_BYTES, evidenceDir, evidencePath } from './evidence-files.ts';
@@ -27,13 +27,8 @@ describe('dispute evidence files', () => {
 
   const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
   async function openDispute() {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(t, merchant.id);
-    await linkTelegram(t, traderId);
-    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
+    const { merchant, traderId, dealId } = await paidDealOfLinkedSides(t);
+    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
     return {
       disputeId: dispute.id,
       merchantCookie: await cookieOf(t, merchant.id),
@@ -261,12 +256,7 @@ describe('dispute evidence files', () => {
   });
 
   it('evidence given at opening (merchant API multipart, support create) is the merchant side’s', async () => {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(t, merchant.id);
-    await linkTelegram(t, traderId);
+    const { merchant, dealId } = await paidDealOfLinkedSides(t);
     const reasonPart = Buffer.from(
       `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nКлиент оплатил\r\n`,
     );
@@ -274,7 +264,7 @@ describe('dispute evidence files', () => {
     const openWith = (files: Array<{ name: string; content: Buffer }>) =>
       t.app.inject({
         method: 'POST',
-        url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+        url: `${t.prefix}${API.merchant.disputes(dealId)}`,
         headers: {
           authorization: `Bearer ${merchant.key}`,
           'idempotency-key': openingKey,
@@ -305,7 +295,7 @@ describe('dispute evidence files', () => {
     expect(stored).toHaveLength(1);
     const badType = await t.app.inject({
       method: 'POST',
-      url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+      url: `${t.prefix}${API.merchant.disputes(dealId)}`,
       headers: {
         authorization: `Bearer ${merchant.key}`,
         'idempotency-key': randomUUID(),

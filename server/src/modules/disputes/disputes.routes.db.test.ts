@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES, disputeConsiderationText } from '@app/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, linkTelegram } from '../../../test/dispute-fixtures.ts';
+import { cookieOf, paidDealOfLinkedSides } from '../../../test/dispute-fixtures.ts';
 import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
-import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { setRate } from '../../../test/order-fixtures.ts';
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
 import { deals, mailOutbox, telegramNotifications } from '../../db/schema/index.ts';
 import * as repo from './disputes.repository.ts';
@@ -35,16 +35,11 @@ describe('disputes routes', () => {
 
   /** A deal in verification with its merchant (key and session) and trader (session), both linked to Telegram. */
   async function dealInVerification() {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(t, merchant.id);
-    await linkTelegram(t, traderId);
+    const { merchant, traderId, dealId } = await paidDealOfLinkedSides(t);
     return {
       merchant,
       traderId,
-      dealId: order.id as string,
+      dealId,
       merchantCookie: await cookieOf(t, merchant.id),
       traderCookie: await cookieOf(t, traderId),
     };
