@@ -53,7 +53,7 @@ describe('module boundaries', () => {
   });
 
   it('sees an offending import (the scan itself works)', () => {
-    const wallet = path.join(MODULES, 'wallet', 'wallet.service.ts');
+    const wallet = path.join(MODULES, 'wallet', 'wallet-withdrawals.ts');
     expect(importsOf(wallet).some((target) => moduleOf(target) === 'wallet' && isRepository(target))).toBe(
       true,
     );
