@@ -36,6 +36,22 @@ export async function cookieOf(t: TestApp, userId: string): Promise<string> {
 type Merchant = Awaited<ReturnType<typeof merchantWithKey>>;
 
 /**
+ * A 5,000 ₽ deal in verification (paid by the payer) of a new merchant (with its key) and a new trader
+ * (100 USDT), both linked to Telegram.
+ */
+export async function paidDealOfLinkedSides(
+  t: TestApp,
+): Promise<{ merchant: Merchant; traderId: string; dealId: string }> {
+  const merchant = await merchantWithKey(t);
+  const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
+  const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
+  await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
+  await linkTelegram(t, merchant.id);
+  await linkTelegram(t, traderId);
+  return { merchant, traderId, dealId: order.id as string };
+}
+
+/**
  * A trader whose one method is the only active one, so the next orders go to it (other tests' methods are
  * switched off), with 100 USDT deposited and Telegram linked.
  */

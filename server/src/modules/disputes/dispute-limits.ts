@@ -1,3 +1,4 @@
+/** The limits of opening a dispute: the merchant's caps, the evidence a merchant must give, the free disk space. */
 import { DISPUTE_MESSAGES } from '@app/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FreeBytesReader } from '../../lib/disk-space.ts';

@@ -1,3 +1,4 @@
+/** Where a dispute's notices go (Telegram with a bot, mail without one), and the notice to both sides. */
 import type { Tx } from '../../db/client.ts';
 import type { MailOutbox } from '../mail/mail.service.ts';
 import { type DisputeNoticeKind, disputeNoticeMail } from '../mail/templates.ts';
@@ -36,3 +37,15 @@ export function createDisputeNotices(deps: {
 }
 
 export type DisputeNotices = ReturnType<typeof createDisputeNotices>;
+
+/** The same notice to both sides of a dispute's deal (the trader, then the merchant). */
+export async function noticeBothSides(
+  notices: Pick<DisputeNotices, 'send'>,
+  tx: Tx,
+  deal: { traderId: string; merchantId: string },
+  kind: DisputeNoticeKind,
+  text: string,
+): Promise<void> {
+  await notices.send(tx, deal.traderId, kind, text);
+  await notices.send(tx, deal.merchantId, kind, text);
+}

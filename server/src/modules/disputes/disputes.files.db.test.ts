@@ -4,17 +4,11 @@ import http from 'node:http';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, linkTelegram, paidDealOfLinkedSides } from '../../../test/dispute-fixtures.ts';
 import { multipartBody } from '../../../test/multipart.ts';
-import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import {
-  createTestApp,
-  STRONG_PASSWORD,
-  signedInUser,
-  signIn,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
-import { disputeFiles, telegramAccounts, users } from '../../db/schema/index.ts';
+import { postOrder, setRate } from '../../../test/order-fixtures.ts';
+import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
+import { disputeFiles } from '../../db/schema/index.ts';
 import { EVIDENCE_MAX_BYTES, evidenceDir, evidencePath } from './evidence-files.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 1)]);
@@ -25,7 +19,6 @@ const sha = (content: Buffer) => createHash('sha256').update(content).digest('he
 
 describe('dispute evidence files', () => {
   let t: TestApp;
-  let telegramSeq = 7_000_000;
   beforeAll(async () => {
     t = await createTestApp({ ROUTING_REQUIRE_TERMINAL: 'false' });
     await setRate(t, '100.00');
@@ -33,27 +26,13 @@ describe('dispute evidence files', () => {
   afterAll(() => t.close());
 
   const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
-  const linkTelegram = (userId: string) =>
-    t.database.db
-      .insert(telegramAccounts)
-      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
-  async function cookieOf(userId: string) {
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return signIn(t, row!.email, STRONG_PASSWORD);
-  }
-
   async function openDispute() {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(merchant.id);
-    await linkTelegram(traderId);
-    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, order.id, { reason: 'Оплачено' });
+    const { merchant, traderId, dealId } = await paidDealOfLinkedSides(t);
+    const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
     return {
       disputeId: dispute.id,
-      merchantCookie: await cookieOf(merchant.id),
-      traderCookie: await cookieOf(traderId),
+      merchantCookie: await cookieOf(t, merchant.id),
+      traderCookie: await cookieOf(t, traderId),
     };
   }
 
@@ -74,6 +53,9 @@ describe('dispute evidence files', () => {
     });
   const fetchUrl = (cookie: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: headers(cookie) });
+  /** GET api/v1/disputes/{id}/ as the signed-in user: the detail's JSON. */
+  const detailOf = async (cookie: string, disputeId: string) =>
+    (await fetchUrl(cookie, `${t.prefix}${API.disputes.detail(disputeId)}`)).json();
 
   it('each side uploads its own evidence, streamed with SHA-256; files are served only to the sides spec §6 allows', async () => {
     const d = await openDispute();
@@ -122,29 +104,17 @@ describe('dispute evidence files', () => {
     expect((await fetchUrl(support.cookie, pdfUrl!)).statusCode).toBe(200);
     expect((await fetchUrl(support.cookie, merchantUrl!)).statusCode).toBe(200);
     const outsider = await signedInUser(t, { role: 'trader' });
-    await linkTelegram(outsider.user.id);
+    await linkTelegram(t, outsider.user.id);
     expect((await fetchUrl(outsider.cookie, pdfUrl!)).statusCode).toBe(404);
     expect(
       (await upload(outsider.cookie, d.disputeId, 'trader', [{ name: 'a.pdf', content: PDF }])).statusCode,
     ).toBe(404);
 
-    const traderDetail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(d.traderCookie),
-      })
-    ).json();
+    const traderDetail = await detailOf(d.traderCookie, d.disputeId);
     expect(traderDetail.files_from_trader).toHaveLength(2);
     expect(traderDetail.files_from_merchant).toEqual([]);
     expect(traderDetail.files.map((f: { side: string }) => f.side)).toEqual(['trader', 'trader']);
-    const supportDetail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(support.cookie),
-      })
-    ).json();
+    const supportDetail = await detailOf(support.cookie, d.disputeId);
     expect(supportDetail.files).toHaveLength(3);
     expect(supportDetail.history.filter((h: { action: string }) => h.action === 'file_added')).toHaveLength(
       3,
@@ -266,13 +236,7 @@ describe('dispute evidence files', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ detail: DISPUTE_MESSAGES.fileDeleted });
     expect((await del(support.cookie, first!)).statusCode).toBe(404);
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${t.prefix}${API.disputes.detail(d.disputeId)}`,
-        headers: headers(support.cookie),
-      })
-    ).json();
+    const detail = await detailOf(support.cookie, d.disputeId);
     expect(detail.files.map((f: { id: string }) => f.id)).toEqual([second]);
     expect(detail.history.at(-1)).toMatchObject({
       action: 'file_deleted',
@@ -292,12 +256,7 @@ describe('dispute evidence files', () => {
   });
 
   it('evidence given at opening (merchant API multipart, support create) is the merchant side’s', async () => {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(merchant.id);
-    await linkTelegram(traderId);
+    const { merchant, dealId } = await paidDealOfLinkedSides(t);
     const reasonPart = Buffer.from(
       `--${boundary}\r\ncontent-disposition: form-data; name="reason"\r\n\r\nКлиент оплатил\r\n`,
     );
@@ -305,7 +264,7 @@ describe('dispute evidence files', () => {
     const openWith = (files: Array<{ name: string; content: Buffer }>) =>
       t.app.inject({
         method: 'POST',
-        url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+        url: `${t.prefix}${API.merchant.disputes(dealId)}`,
         headers: {
           authorization: `Bearer ${merchant.key}`,
           'idempotency-key': openingKey,
@@ -336,7 +295,7 @@ describe('dispute evidence files', () => {
     expect(stored).toHaveLength(1);
     const badType = await t.app.inject({
       method: 'POST',
-      url: `${t.prefix}${API.merchant.disputes(order.id)}`,
+      url: `${t.prefix}${API.merchant.disputes(dealId)}`,
       headers: {
         authorization: `Bearer ${merchant.key}`,
         'idempotency-key': randomUUID(),

@@ -81,6 +81,25 @@ describe('disputes: lifecycle and money', () => {
     return deal;
   }
 
+  /** An expired deal whose trader spent 80 of the 100 USDT since, disputed by its merchant (a 30 USDT shortfall). */
+  async function shortfallDispute() {
+    const { merchant, traderId, dealId } = await expiredDeal();
+    await t.ctx.ledger.adjust({
+      userId: traderId,
+      amount: -80n * USDT,
+      reason: 'test: spent',
+      actor: 'test',
+      idempotencyKey: `test:${randomUUID()}`,
+    });
+    const dispute = await t.ctx.disputes.openByMerchant(
+      merchant.id,
+      dealId,
+      { reason: 'Оплачено' },
+      withReceipt(),
+    );
+    return { merchant, traderId, dealId, dispute };
+  }
+
   it('verification → dispute keeps the USDT frozen; merchant verdict settles exactly as a completed deal', async () => {
     const { merchant, traderId, dealId } = await dealInVerification();
     const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Клиент оплатил' });
@@ -182,20 +201,7 @@ describe('disputes: lifecycle and money', () => {
   });
 
   it('an expired deal without enough available: what is there is frozen, the shortfall is debt; the trader verdict forgives it', async () => {
-    const { merchant, traderId, dealId } = await expiredDeal();
-    await t.ctx.ledger.adjust({
-      userId: traderId,
-      amount: -80n * USDT,
-      reason: 'test: spent',
-      actor: 'test',
-      idempotencyKey: `test:${randomUUID()}`,
-    });
-    const dispute = await t.ctx.disputes.openByMerchant(
-      merchant.id,
-      dealId,
-      { reason: 'Оплачено' },
-      withReceipt(),
-    );
+    const { traderId, dispute } = await shortfallDispute();
     expect(dispute.shortfallUsdt).toBe(30n * USDT);
     // ledger-verify covers the debt: a stored debt that differs from the debt account's postings is reported.
     await t.database.db.execute(
@@ -223,20 +229,7 @@ describe('disputes: lifecycle and money', () => {
   });
 
   it('merchant verdict on a shortfall: the merchant is paid, the reward repays debt, then a deposit repays the rest; no deals while in debt', async () => {
-    const { merchant, traderId, dealId } = await expiredDeal();
-    await t.ctx.ledger.adjust({
-      userId: traderId,
-      amount: -80n * USDT,
-      reason: 'test: spent',
-      actor: 'test',
-      idempotencyKey: `test:${randomUUID()}`,
-    });
-    const dispute = await t.ctx.disputes.openByMerchant(
-      merchant.id,
-      dealId,
-      { reason: 'Оплачено' },
-      withReceipt(),
-    );
+    const { merchant, traderId, dispute } = await shortfallDispute();
     await t.ctx.disputes.resolve(supportUser(), dispute.id, { resolution: 'merchant', comment: '' });
     expect(await t.ctx.ledger.getBalances(merchant.id)).toMatchObject({ available: MERCHANT_SHARE });
     expect(await t.ctx.ledger.getBalances(traderId)).toEqual({

@@ -1,3 +1,4 @@
+/** SQL of disputes: rows, history, files, support blocks, the deadline pass's claim, the list, the merchant caps. */
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {

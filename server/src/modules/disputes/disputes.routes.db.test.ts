@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES, disputeConsiderationText } from '@app/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, paidDealOfLinkedSides } from '../../../test/dispute-fixtures.ts';
 import { FAKE_BOT_TOKEN } from '../../../test/fake-telegram.ts';
-import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import {
-  createTestApp,
-  STRONG_PASSWORD,
-  signedInUser,
-  signIn,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
-import { deals, mailOutbox, telegramAccounts, telegramNotifications, users } from '../../db/schema/index.ts';
+import { setRate } from '../../../test/order-fixtures.ts';
+import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
+import { deals, mailOutbox, telegramNotifications } from '../../db/schema/index.ts';
 import * as repo from './disputes.repository.ts';
 
 describe('disputes routes', () => {
@@ -39,31 +33,15 @@ describe('disputes routes', () => {
       payload: payload as object,
     });
 
-  let telegramSeq = 5_000_000;
-  const linkTelegram = (userId: string) =>
-    t.database.db
-      .insert(telegramAccounts)
-      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
-
-  async function cookieOf(userId: string) {
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return signIn(t, row!.email, STRONG_PASSWORD);
-  }
-
   /** A deal in verification with its merchant (key and session) and trader (session), both linked to Telegram. */
   async function dealInVerification() {
-    const merchant = await merchantWithKey(t);
-    const { traderId } = await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const order = (await postOrder(t, merchant.key, { amount: '5000.00' })).json();
-    await t.app.inject({ method: 'POST', url: `${t.prefix}${API.payer.paid(order.id)}` });
-    await linkTelegram(merchant.id);
-    await linkTelegram(traderId);
+    const { merchant, traderId, dealId } = await paidDealOfLinkedSides(t);
     return {
       merchant,
       traderId,
-      dealId: order.id as string,
-      merchantCookie: await cookieOf(merchant.id),
-      traderCookie: await cookieOf(traderId),
+      dealId,
+      merchantCookie: await cookieOf(t, merchant.id),
+      traderCookie: await cookieOf(t, traderId),
     };
   }
 

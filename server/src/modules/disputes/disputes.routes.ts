@@ -1,3 +1,4 @@
+/** Spec §7 Disputes over HTTP (session): role, list, detail, resolve, block/unblock, evidence files, create by support. */
 import { createReadStream } from 'node:fs';
 import {
   API,
@@ -20,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden } from '../../lib/http-errors.ts';
+import { badRequest } from '../../lib/http-errors.ts';
 import { declaresMultipart } from '../../lib/multipart.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
@@ -82,9 +83,7 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { params: idParams, body: disputeResolveBody, response: { 200: disputeResolveResponse } },
     },
     async (request) => {
-      const user = currentUser(request);
-      await disputes.requireRole(user);
-      const dispute = await disputes.resolve(user, request.params.id, request.body);
+      const dispute = await disputes.resolve(currentUser(request), request.params.id, request.body);
       return { detail: DISPUTE_MESSAGES.resolved, status: dispute.status };
     },
   );
@@ -192,8 +191,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       { onRequest, config: uploadLimit, schema: { response: { 201: disputeSchema } } },
       async (request, reply) => {
         const user = currentUser(request);
-        await disputes.requireRole(user);
-        if (user.role !== 'support') throw forbidden(DISPUTE_MESSAGES.noRights);
+        // Authorization first: nobody else's form is read.
+        await disputes.authorizeSupportOpening(user);
         if (request.isMultipart()) await disputes.requireStorage();
         const form = request.isMultipart()
           ? await readEvidenceForm(request, ctx.config.DATA_DIR, disputes.openingQuota())

@@ -1,17 +1,11 @@
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, linkTelegram } from '../../../test/dispute-fixtures.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import {
-  createTestApp,
-  STRONG_PASSWORD,
-  signedInUser,
-  signIn,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
-import { disputes as disputesTable, telegramAccounts, users } from '../../db/schema/index.ts';
+import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
+import { disputes as disputesTable } from '../../db/schema/index.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 1)]);
 const boundary = 'support-boundary';
@@ -28,7 +22,6 @@ const form = (fields: Record<string, string>, files: { name: string; content: Bu
 describe('disputes: support blocks, create-by-support, list order and pages', () => {
   let t: TestApp;
   let now = new Date('2032-03-01T09:00:00Z');
-  let telegramSeq = 9_000_000;
   beforeAll(async () => {
     t = await createTestApp(
       { ROUTING_REQUIRE_TERMINAL: 'false', DISPUTE_BLOCK_TTL_MIN: '30' },
@@ -49,15 +42,6 @@ describe('disputes: support blocks, create-by-support, list order and pages', ()
       headers: { ...headers(cookie), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
-  const linkTelegram = (userId: string) =>
-    t.database.db
-      .insert(telegramAccounts)
-      .values({ userId, telegramId: telegramSeq++, telegramName: 'test' });
-  async function cookieOf(userId: string) {
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return signIn(t, row!.email, STRONG_PASSWORD);
-  }
-
   /** A deal in verification of `merchant` for `amount` roubles (100 ₽/USDT), on its own trader. */
   async function paidDeal(merchant: { key: string }, amount: string) {
     await setRate(t, '100.00');
@@ -76,9 +60,9 @@ describe('disputes: support blocks, create-by-support, list order and pages', ()
   it('a block keeps every other support user out (verdict, deletion, upload, list) until it expires after DISPUTE_BLOCK_TTL_MIN', async () => {
     const merchant = await merchantWithKey(t);
     const { dealId, traderId } = await paidDeal(merchant, '5000.00');
-    await linkTelegram(traderId);
+    await linkTelegram(t, traderId);
     const dispute = await t.ctx.disputes.openByMerchant(merchant.id, dealId, { reason: 'Оплачено' });
-    const traderCookie = await cookieOf(traderId);
+    const traderCookie = await cookieOf(t, traderId);
     const upload = await postForm(
       traderCookie,
       API.disputes.files(dispute.id),
@@ -193,7 +177,7 @@ describe('disputes: support blocks, create-by-support, list order and pages', ()
 
   it('pages of 10, created_at descending by default; sorts by amount, id and status both ways; status as a comma list', async () => {
     const merchant = await merchantWithKey(t);
-    await linkTelegram(merchant.id);
+    await linkTelegram(t, merchant.id);
     const opened: { id: string; amount: number }[] = [];
     // 12 disputes a minute apart, amounts not in creation order.
     const amounts = [5300, 5000, 5800, 5100, 6000, 5200, 5900, 5400, 5700, 5500, 6100, 5600];
@@ -213,7 +197,7 @@ describe('disputes: support blocks, create-by-support, list order and pages', ()
       resolution: 'merchant',
       comment: '',
     });
-    const cookie = await cookieOf(merchant.id);
+    const cookie = await cookieOf(t, merchant.id);
     const page = async (query: string) => {
       const answer = await get(cookie, `${API.disputes.list}${query}`);
       expect(answer.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+/** Evidence files on disk: type by content, streaming with SHA-256 and size limits, where each lies, reading it back. */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, rename, unlink } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+/** A multipart evidence form: files streamed to disk within a quota, text fields, then commit or discard. */
 import { DISPUTE_MESSAGES } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';

@@ -1,3 +1,4 @@
+/** The evidence budget of a dispute per role: an opening form's quota, an upload's hold settled into usage. */
 import { randomUUID } from 'node:crypto';
 import { DISPUTE_MESSAGES } from '@app/shared';
 import type { DbOrTx } from '../../db/client.ts';

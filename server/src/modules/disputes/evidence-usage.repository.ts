@@ -1,14 +1,12 @@
+/**
+ * SQL of the evidence budgets per dispute and role: usage, an upload's reservations, stale ones given back.
+ * Usage (migrations/0021_dispute_limits.sql) is stored files plus what uploads under way reserved, each
+ * reservation one conditional statement so parallel uploads never pass the caps.
+ */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 import { disputeEvidenceUsage, type EvidenceBudget } from '../../db/schema/index.ts';
-
-/**
- * Evidence usage per dispute and budget (migrations/0021_dispute_limits.sql): stored files plus what uploads
- * under way reserved, each reservation one conditional statement so parallel uploads never pass the caps.
- */
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** The usage row an upload reserves in, created empty when the budget has none yet. */
 export async function ensureUsage(db: DbOrTx, disputeId: string, budget: EvidenceBudget): Promise<void> {
@@ -31,7 +29,9 @@ export async function reserve(
     maxBytes: number;
   },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`
     with raised as (
       update dispute_evidence_usage
          set files = files + ${input.files}::int, bytes = bytes + ${input.bytes}::bigint
@@ -45,13 +45,16 @@ export async function reserve(
       from raised
     on conflict (id) do update
        set files = h.files + excluded.files, bytes = h.bytes + excluded.bytes, touched_at = now()
-    returning h.id`);
-  return rowsOf<{ id: string }>(result).length === 1;
+    returning h.id`,
+  );
+  return rows.length === 1;
 }
 
 /** Gives back what the holds chosen by `where` reserved: the holds are deleted and the usage lowered by them. */
 async function giveBack(db: DbOrTx, where: ReturnType<typeof sql>): Promise<number> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ dispute_id: string }>(
+    db,
+    sql`
     with gone as (
       delete from dispute_evidence_holds where ${where}
       returning dispute_id, budget, files, bytes
@@ -63,8 +66,9 @@ async function giveBack(db: DbOrTx, where: ReturnType<typeof sql>): Promise<numb
        set files = u.files - totals.files, bytes = u.bytes - totals.bytes
       from totals
      where u.dispute_id = totals.dispute_id and u.budget = totals.budget
-    returning u.dispute_id`);
-  return rowsOf<{ dispute_id: string }>(result).length;
+    returning u.dispute_id`,
+  );
+  return rows.length;
 }
 
 /** A failed upload's reservation, given back (nothing when it was already given back or settled). */
@@ -98,7 +102,9 @@ export async function settle(
   tx: DbOrTx,
   input: { holdId: string; files: number; bytes: number },
 ): Promise<boolean> {
-  const result = await tx.execute(sql`
+  const rows = await selectRows<{ dispute_id: string }>(
+    tx,
+    sql`
     with gone as (
       delete from dispute_evidence_holds
        where id = ${input.holdId}::uuid and files = ${input.files}::int and bytes >= ${input.bytes}::bigint
@@ -108,8 +114,9 @@ export async function settle(
        set bytes = u.bytes - (gone.bytes - ${input.bytes}::bigint)
       from gone
      where u.dispute_id = gone.dispute_id and u.budget = gone.budget
-    returning u.dispute_id`);
-  return rowsOf<{ dispute_id: string }>(result).length === 1;
+    returning u.dispute_id`,
+  );
+  return rows.length === 1;
 }
 
 /** The evidence a dispute was opened with, as its opener's usage (a new dispute: nothing else counts yet). */

@@ -1,5 +1,7 @@
+/** SQL of support's queue: the open disputes oldest first with deadlines and locks, the counts per stage. */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 
 export interface QueueRow {
   id: string;
@@ -21,14 +23,14 @@ export interface QueueCounts {
   total: number;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * The open disputes, oldest first (disputes_open_oldest_idx), each with its deal's amounts and the support
  * user holding a live block (a block past expires_at holds nothing).
  */
 export async function openQueue(db: DbOrTx, at: Date, limit: number): Promise<QueueRow[]> {
-  const result = await db.execute(sql`
+  return selectRows<QueueRow>(
+    db,
+    sql`
     select d.id, d.status, d.created_at, d.evidence_deadline,
            deal.amount_kopecks::text as amount_kopecks, deal.amount_usdt::text as amount_usdt,
            u.id as blocker_id, u.username as blocker_username, u.email as blocker_email
@@ -38,13 +40,15 @@ export async function openQueue(db: DbOrTx, at: Date, limit: number): Promise<Qu
     left join users u on u.id = b.support_user_id
     where d.status in ('waiting', 'consideration', 'deepconsideration')
     order by d.created_at, d.id
-    limit ${limit}`);
-  return rowsOf<QueueRow>(result);
+    limit ${limit}`,
+  );
 }
 
 /** How many open disputes there are per status, and how many of them a live block holds. */
 export async function openCounts(db: DbOrTx, at: Date): Promise<QueueCounts> {
-  const result = await db.execute(sql`
+  const row = await selectRow<QueueCounts>(
+    db,
+    sql`
     select (count(*) filter (where d.status = 'waiting'))::int as waiting,
            (count(*) filter (where d.status = 'consideration'))::int as consideration,
            (count(*) filter (where d.status = 'deepconsideration'))::int as deepconsideration,
@@ -54,7 +58,7 @@ export async function openCounts(db: DbOrTx, at: Date): Promise<QueueCounts> {
            )))::int as blocked,
            count(*)::int as total
     from disputes d
-    where d.status in ('waiting', 'consideration', 'deepconsideration')`);
-  const [row] = rowsOf<QueueCounts>(result);
+    where d.status in ('waiting', 'consideration', 'deepconsideration')`,
+  );
   return row ?? { waiting: 0, consideration: 0, deepconsideration: 0, blocked: 0, total: 0 };
 }

@@ -1,3 +1,4 @@
+/** Support's home queue (issue 25): the open disputes oldest first, their deadlines and who holds each lock. */
 import {
   formatUsdt,
   kopecksToRubleString,

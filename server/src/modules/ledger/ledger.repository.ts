@@ -1,6 +1,8 @@
+/** SQL of the ledger: transactions, postings, accounts, balances rows (conditional updates), verification sums. */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import { USER_BUCKETS, type UserBucket } from './accounts.ts';
 
@@ -218,11 +220,13 @@ export async function transactionsWithoutPostings(db: DbOrTx) {
 
 /** Per user, the sum of the earnings every ledger transaction names in meta.earnings. */
 export async function sumEarnings(db: DbOrTx) {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ user_id: string; total: string }>(
+    db,
+    sql`
     select earning.key as user_id, sum(earning.value::bigint)::text as total
     from ${ledgerTransactions},
       jsonb_each_text(coalesce(${ledgerTransactions.meta} -> 'earnings', '{}'::jsonb)) as earning
-    group by earning.key`);
-  const { rows } = result as unknown as { rows: { user_id: string; total: string }[] };
+    group by earning.key`,
+  );
   return rows.map((row) => ({ userId: row.user_id, total: BigInt(row.total) }));
 }

@@ -1,5 +1,7 @@
+/** SQL of reserves: what a release put back held from withdrawal until a dispute can no longer claim it. */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 import { ledgerPostings, ledgerReserves, ledgerTransactions } from '../../db/schema/index.ts';
 
 /** Records what a release put back into available as reserved until `until` (one row per subject). */
@@ -60,7 +62,9 @@ export async function sumOpenReserves(db: DbOrTx, userId: string, at: Date): Pro
  * same user. Empty when every reserve is backed by its postings.
  */
 export async function inconsistentReserves(db: DbOrTx) {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ id: string; problem: string; expected: string; actual: string }>(
+    db,
+    sql`
     select r.id::text as id,
       case
         when rel.type is distinct from 'release' then 'release transaction is not a release'
@@ -81,10 +85,8 @@ export async function inconsistentReserves(db: DbOrTx) {
     where rel.type is distinct from 'release'
       or coalesce(credit.total, 0) <> r.amount
       or (r.consumed_by is not null and (hold.type is distinct from 'dispute_hold'
-        or hold.meta ->> 'userId' is distinct from r.user_id::text))`);
-  const { rows } = result as unknown as {
-    rows: { id: string; problem: string; expected: string; actual: string }[];
-  };
+        or hold.meta ->> 'userId' is distinct from r.user_id::text))`,
+  );
   return rows.map((row) => ({
     id: row.id,
     problem: row.problem,

@@ -1,3 +1,4 @@
+/** SQL of the wallet: deposit addresses, the whitelist and its switch, withdrawals and their state changes. */
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {

@@ -1,3 +1,4 @@
+/** Spec §7 Wallet over HTTP: deposit address with a code, deposit nudge, withdrawals with a code, whitelist. */
 import {
   API,
   depositNudgeResponse,

@@ -1,15 +1,17 @@
+/** The operator's withdrawal decisions (admin CLI): list, approve, reject, mark as sent by hand. */
 import { formatUsdt } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
+import { endWithdrawalFunds } from './withdrawal-ledger.ts';
 
 /** The outcome of an operator's decision: done, or why not. */
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TXID = /^[0-9a-f]{64}$/i;
 
 /**
@@ -29,7 +31,7 @@ export function createWithdrawalOperator(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function find(id: string): Promise<repo.WithdrawalRow | undefined> {
-    return UUID.test(id) ? repo.findWithdrawal(db, id) : undefined;
+    return isUuid(id) ? repo.findWithdrawal(db, id) : undefined;
   }
 
   return {
@@ -76,15 +78,7 @@ export function createWithdrawalOperator(deps: {
           completedAt: now(),
         });
         if (!rejected) return undefined;
-        await deps.ledger.releaseWithdrawal(
-          {
-            userId: rejected.userId,
-            amount: rejected.amount,
-            fee: rejected.fee,
-            idempotencyKey: `withdrawal:${id}:release`,
-          },
-          tx,
-        );
+        await endWithdrawalFunds(deps.ledger, rejected, 'release', tx);
         await deps.notifier.notify(tx, rejected.userId, {
           kind: 'withdrawal_returned',
           outcome: 'rejected',
@@ -126,15 +120,7 @@ export function createWithdrawalOperator(deps: {
             completedAt: now(),
           });
           if (!sent) return undefined;
-          await deps.ledger.completeWithdrawal(
-            {
-              userId: sent.userId,
-              amount: sent.amount,
-              fee: sent.fee,
-              idempotencyKey: `withdrawal:${id}:complete`,
-            },
-            tx,
-          );
+          await endWithdrawalFunds(deps.ledger, sent, 'complete', tx);
           await deps.notifier.notify(tx, sent.userId, {
             kind: 'withdrawal_sent',
             amountMicro: sent.amount,

@@ -1,3 +1,4 @@
+/** The withdrawals the sender works through (tron's withdrawal sender): what waits, and each state change. */
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import * as repo from './wallet.repository.ts';
