@@ -9,10 +9,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { invalidParameterValue } from '../../lib/pg-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import * as repo from './dashboard.repository.ts';
 

@@ -6,8 +6,8 @@ import { DISPUTE_MESSAGES, type DisputeRole, isDisputeCompleted } from '@app/sha
 import type { Database, Tx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import type { TelegramService } from '../telegram/telegram.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import type { DisputeNotices } from './dispute-notices.ts';
 import * as repo from './disputes.repository.ts';
 

@@ -2,11 +2,11 @@ import { formatUsdt, HOMES_TEXT, type MerchantHomeResponse, type SupportQueueRes
 import type { Database } from '../../db/client.ts';
 import { fieldErrors, forbidden } from '../../lib/http-errors.ts';
 import { invalidParameterValue } from '../../lib/pg-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import { UNKNOWN_TIME_ZONE } from '../dashboard/dashboard.service.ts';
 import { createSupportQueue } from '../disputes/support-queue.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createMerchantSummary } from '../orders/merchant-summary.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import { createWebhookHealth } from '../webhooks/webhook-health.ts';
 
 /**

@@ -5,7 +5,7 @@ import { DEAL_MESSAGES, DEAL_TRANSITIONS, type DealActor, type DealStatus, split
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { type ProblemCode, ProblemError } from '../../lib/problem.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import { profitOf, toOrder } from './order-shapes.ts';
 import * as repo from './orders.repository.ts';
 import { type OrdersDeps, orderSettings } from './orders-deps.ts';

@@ -17,7 +17,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as views from './deal-views.repository.ts';
 import { iso, profitOf, sideOf, toTransaction, utcOffset } from './order-shapes.ts';
 import * as repo from './orders.repository.ts';

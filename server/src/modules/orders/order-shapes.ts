@@ -8,7 +8,7 @@ import {
   splitDeal,
   type Transaction,
 } from '@app/shared';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import type { DealRow } from './orders.repository.ts';
 
 /** Whose deals a user sees: a trader's deals or a merchant's orders. */

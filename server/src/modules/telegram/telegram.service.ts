@@ -12,7 +12,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
 import * as users from '../users/users.service.ts';
 import type { Notifier } from './notifications.service.ts';
 import * as repo from './telegram.repository.ts';
@@ -54,7 +53,8 @@ export function moscowDayStart(at: Date): Date {
 export function createTelegramService(deps: {
   database: Database;
   ledger: Pick<LedgerService, 'getBalances'>;
-  orders: Pick<OrdersService, 'countDealsSince'>;
+  /** The trader's deals since a moment (the orders module's service; declared here so telegram imports no orders). */
+  orders: { countDealsSince(userId: string, since: Date): Promise<number> };
   /** Tells the accounts linked before of a new one, in the link's transaction. */
   notifier: Notifier;
   /** Whether a bot runs (TELEGRAM_BOT_TOKEN is set). */

@@ -19,10 +19,10 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import { isOnline, onlineCutoff } from './routable-terminal.ts';
 import * as repo from './terminals.repository.ts';
 

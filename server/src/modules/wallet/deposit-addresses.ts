@@ -1,7 +1,7 @@
 /** Deposit addresses (show, request with a code, create on confirm) and the deposit nudge (scan now). */
 import { WALLET_MESSAGES } from '@app/shared';
 import { notFound } from '../../lib/http-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as repo from './wallet.repository.ts';
 import { consumeCode, type WalletDeps } from './wallet-common.ts';
 

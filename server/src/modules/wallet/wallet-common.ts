@@ -7,13 +7,27 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notALead } from '../../lib/http-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MailOutbox } from '../mail/mail.service.ts';
 import type { OtpPurpose } from '../mail/templates.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
-import type { TronService } from '../tron/tron.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
+
+/**
+ * What the wallet asks of the chain (the tron module's service provides it). Declared here, by its user, so the
+ * tron module, whose withdrawal sender works the wallet's queue, and the wallet do not import each other.
+ */
+export interface WalletChain {
+  /** The deposit keys' fingerprint: addresses handed out under other keys must not be reused. */
+  depositKeys(): Promise<{ fingerprint: string }>;
+  depositAddress(index: number): Promise<{ address: string; fingerprint: string }>;
+  /** Null without a chain: the deposit nudge answers `disabled`. */
+  scanner: unknown | null;
+  scanAddress(address: string, createdAt: Date): Promise<number>;
+  isValidAddress(address: string): boolean;
+  hotWalletAddress: string | null;
+}
 
 export interface WalletDeps {
   database: Database;
@@ -21,7 +35,7 @@ export interface WalletDeps {
   ledger: LedgerService;
   /** The mail outbox, written in the change's own transaction. */
   mail: MailOutbox;
-  tron: TronService;
+  tron: WalletChain;
   config: AppConfig;
   log: Logger;
   /** Telegram notifications, written in the change's own transaction. */

@@ -8,8 +8,8 @@ import {
 } from '@app/shared';
 import { fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import { whitelistAddedMail } from '../mail/templates.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as repo from './wallet.repository.ts';
 import { consumeCode, requireLead, type WalletDeps } from './wallet-common.ts';
 

@@ -20,8 +20,8 @@ import {
   withdrawalMinimumText,
 } from '@app/shared';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
 import { DebtOutstandingError, InsufficientFundsError } from '../ledger/ledger.service.ts';
+import type { SessionUser } from '../users/users.service.ts';
 import * as repo from './wallet.repository.ts';
 import { consumeCode, requireLead, type WalletDeps, withdrawalLimits } from './wallet-common.ts';
 import { holdWithdrawalFunds } from './withdrawal-ledger.ts';
