@@ -21,7 +21,6 @@ export * from './modal.tsx';
 export * from './otp-input.tsx';
 export * from './page-header.tsx';
 export * from './pagination.tsx';
-export * from './placeholder-panel.tsx';
 export * from './refresh-control.tsx';
 export * from './spinner.tsx';
 export * from './switch.tsx';
