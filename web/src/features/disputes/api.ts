@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { apiClient, isApiError, type QueryValue } from '../../api/client.ts';
 import { answerFieldText } from '../../api/errors.ts';
+import { disputesKeys } from '../../api/query-keys.ts';
 
 export const DISPUTES_PAGE_SIZE: number = PAGE_SIZES.disputes;
 
@@ -120,15 +121,6 @@ export function isTelegramRequired(error: unknown): boolean {
   if (!isApiError(error, 400) || !error.body || typeof error.body !== 'object') return false;
   return (error.body as { detail?: unknown }).detail === DISPUTE_MESSAGES.telegramRequired;
 }
-
-export const disputesKeys = {
-  all: ['disputes'] as const,
-  role: ['disputes', 'role'] as const,
-  lists: ['disputes', 'list'] as const,
-  list: (statuses: string[], sort: DisputeSort, page: number, search: string) =>
-    ['disputes', 'list', statuses, sort, page, search] as const,
-  detail: (id: string) => ['disputes', 'detail', id] as const,
-};
 
 // A Telegram refusal or a role answer does not change on a retry: ask once and show it.
 const noRetryOnAnswer = (count: number, error: unknown) =>

@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { answerFieldText } from '../../api/errors.ts';
+import { disputesKeys } from '../../api/query-keys.ts';
 import { disputeStatusText } from '../../labels/index.ts';
 import {
   Alert,
@@ -32,7 +33,6 @@ import {
   type Dispute,
   type DisputeSort,
   type DisputeSortColumn,
-  disputesKeys,
   fetchDisputeDetail,
   isTelegramRequired,
   toggleDisputeSort,

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { answerFieldText } from '../../api/errors.ts';
+import { terminalsKeys } from '../../api/query-keys.ts';
 import { Badge, Button, Card, cx, formatDayTime, notify } from '../../ui/index.ts';
-import { terminalsKeys, useDeleteTerminal } from './api.ts';
+import { useDeleteTerminal } from './api.ts';
 import { CopyableId, TERMINAL_ACTIONS_CELL, TERMINAL_GRID, TerminalAppLabel } from './terminal-card.tsx';
 
 export const PENDING_TEXT = {

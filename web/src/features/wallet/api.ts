@@ -14,16 +14,7 @@ import {
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
-
-export const walletKeys = {
-  all: ['wallet'] as const,
-  address: ['wallet', 'address'] as const,
-  white: ['wallet', 'white'] as const,
-  withdrawLimits: ['wallet', 'withdraw-limits'] as const,
-  withdrawable: ['wallet', 'withdrawable'] as const,
-  withdrawals: (page: number) => ['wallet', 'withdrawals', page] as const,
-};
+import { dashboardKeys, walletKeys } from '../../api/query-keys.ts';
 
 /** The deposit address, or null when the user has none yet (the server answers 404 until then). */
 export async function fetchWalletAddress(signal?: AbortSignal): Promise<string | null> {
