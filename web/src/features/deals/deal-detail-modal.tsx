@@ -1,7 +1,7 @@
 import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type TransactionDetail } from '@app/shared';
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
@@ -174,7 +174,7 @@ export function DealDetailModal({
   } else if (detail.isError && !deal) {
     body = (
       <ErrorState
-        message={answerFieldText(detail.error, 'detail', DEAL_MESSAGES.loadFailed)}
+        message={readError(detail.error).answer('detail') ?? DEAL_MESSAGES.loadFailed}
         onRetry={() => detail.refetch()}
         retrying={detail.isFetching}
       />

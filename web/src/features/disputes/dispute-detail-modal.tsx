@@ -9,7 +9,7 @@ import {
 } from '@app/shared/disputes/messages';
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
@@ -202,7 +202,7 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
       setVerdict(null);
       onResolved();
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.resolveFailed));
+      notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.resolveFailed);
     }
   };
 
@@ -285,7 +285,7 @@ function DetailBody({
       await remove.mutateAsync(deleting);
       notify.success(DISPUTE_MESSAGES.fileDeleted);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.deleteFailed));
+      notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.deleteFailed);
     }
     setDeleting(null);
   };

@@ -5,7 +5,7 @@ import { Plus, Scale, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { disputesKeys } from '../../api/query-keys.ts';
 import { disputeStatusText } from '../../labels/index.ts';
 import {
@@ -126,7 +126,7 @@ export function DisputesPage() {
         try {
           await blockDispute(dispute.id);
         } catch (error) {
-          notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.openFailed));
+          notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.openFailed);
           // Another support user holds it, or it is gone: the list drops it.
           if (isApiError(error, 409) || isApiError(error, 404)) {
             await queryClient.invalidateQueries({ queryKey: disputesKeys.lists });

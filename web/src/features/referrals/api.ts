@@ -10,7 +10,7 @@ import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { NOT_A_LEAD_STATUS } from '@app/shared/roles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
-import { serverMessages } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { referralsKeys } from '../../api/query-keys.ts';
 
 /** Spec §9 page sizes: referrals 10. */
@@ -55,5 +55,5 @@ export function useCreateReferral() {
  */
 export function createErrorText(error: unknown): string {
   if (isNoPermission(error)) return REFERRAL_MESSAGES.noPermission;
-  return serverMessages(error).join(' ') || REFERRAL_MESSAGES.createFailed;
+  return readError(error).messages.join(' ') || REFERRAL_MESSAGES.createFailed;
 }

@@ -2,7 +2,7 @@ import type { TerminalListItem } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { terminalsKeys } from '../../api/query-keys.ts';
 import { Badge, Button, Card, cx, formatDayTime, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
@@ -42,7 +42,7 @@ export function PendingTerminalCard({ terminal, mobile }: { terminal: TerminalLi
   const onRemove = () =>
     remove.mutate(terminal.id, {
       onSuccess: () => notify.success(PENDING_TEXT.removed),
-      onError: (error) => notify.error(answerFieldText(error, 'detail', PENDING_TEXT.removeFailed)),
+      onError: (error) => notify.error(readError(error).answer('detail') ?? PENDING_TEXT.removeFailed),
     });
 
   const badge = (

@@ -1,7 +1,7 @@
 import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT, type TerminalApp } from '@app/shared';
 import { Plus, SearchX, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import {
   Button,
   cx,
@@ -83,7 +83,7 @@ export function TerminalsPage() {
       const answer = await connect.mutateAsync();
       setPairing({ id: answer.terminal_id, app });
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', PAGE_TEXT.connectFailed));
+      notify.error(readError(error).answer('detail') ?? PAGE_TEXT.connectFailed);
     }
   };
 
@@ -114,7 +114,7 @@ export function TerminalsPage() {
   } else if (list.isError && !list.data) {
     content = (
       <ErrorState
-        message={answerFieldText(list.error, 'detail', TERMINAL_MESSAGES.loadFailed)}
+        message={readError(list.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
         onRetry={() => list.refetch()}
         retrying={list.isFetching}
       />
