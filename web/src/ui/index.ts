@@ -1,4 +1,5 @@
 export * from './alert.tsx';
+export * from './arrow-link.tsx';
 export * from './avatar.tsx';
 export * from './badge.tsx';
 export * from './battery-ring.tsx';
