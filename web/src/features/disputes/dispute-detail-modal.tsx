@@ -1,14 +1,17 @@
+import type { DisputeResolveBody } from '@app/shared/disputes/contracts';
+import { type DisputeVerdictInput, disputeVerdictForm } from '@app/shared/disputes/forms';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_RESOLUTIONS,
   type DisputeFileSide,
-  type DisputeResolution,
   type DisputeRole,
   disputeFileError,
   isDisputeCompleted,
 } from '@app/shared/disputes/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
@@ -172,7 +175,7 @@ function EvidenceUpload({ disputeId, side }: { disputeId: string; side: DisputeF
         tone="primary"
         confirmLabel={TEXT.uploadConfirm}
         busy={upload.isPending}
-        onConfirm={send}
+        onConfirm={() => void send()}
         description={
           <ul className="flex flex-col gap-1" data-testid="upload-files">
             {chosen.map((file) => (
@@ -189,22 +192,25 @@ function EvidenceUpload({ disputeId, side }: { disputeId: string; side: DisputeF
 
 /** Support's verdict: a comment and one of three resolutions, each restated before it is sent. */
 function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved: () => void }) {
-  const [comment, setComment] = useState('');
-  const [verdict, setVerdict] = useState<DisputeResolution | null>(null);
+  const { register, handleSubmit, setValue, resetField, control } = useForm<
+    DisputeVerdictInput,
+    unknown,
+    DisputeResolveBody
+  >({ resolver: zodResolver(disputeVerdictForm), defaultValues: { comment: '' } });
+  const [verdict, comment = ''] = useWatch({ control, name: ['resolution', 'comment'] });
   const resolve = useResolveDispute(disputeId);
   const commentId = useId();
 
-  const send = async () => {
-    if (!verdict) return;
+  const send = handleSubmit(async (values) => {
     try {
-      await resolve.mutateAsync({ resolution: verdict, comment: comment.trim() });
+      await resolve.mutateAsync(values);
       notify.success(DISPUTE_MESSAGES.resolved);
-      setVerdict(null);
+      resetField('resolution');
       onResolved();
     } catch (error) {
       notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.resolveFailed);
     }
-  };
+  });
 
   return (
     <Section title={TEXT.resolveTitle}>
@@ -213,8 +219,7 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
       </label>
       <textarea
         id={commentId}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        {...register('comment')}
         maxLength={1000}
         rows={3}
         className="w-full rounded-lg border border-gray-200 bg-white px-3 py-2 text-small text-gray-900 shadow-xs outline-none hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15"
@@ -225,23 +230,23 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
             key={resolution}
             variant={resolution === 'insufficient' ? 'secondary' : 'primary'}
             className={resolution === 'insufficient' ? 'sm:col-span-2' : undefined}
-            onClick={() => setVerdict(resolution)}
+            onClick={() => setValue('resolution', resolution)}
           >
             {TEXT.resolutions[resolution]}
           </Button>
         ))}
       </div>
       <ConfirmModal
-        open={verdict !== null}
+        open={verdict !== undefined}
         onOpenChange={(open) => {
-          if (!open) setVerdict(null);
+          if (!open) resetField('resolution');
         }}
         title={TEXT.resolveConfirmTitle}
         tone="primary"
         confirmLabel={TEXT.resolveConfirm}
         cancelLabel={TEXT.back}
         busy={resolve.isPending}
-        onConfirm={send}
+        onConfirm={() => void send()}
         description={
           verdict ? (
             <div data-testid="resolve-summary">
