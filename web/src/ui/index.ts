@@ -23,6 +23,7 @@ export * from './otp-input.tsx';
 export * from './page-header.tsx';
 export * from './pagination.tsx';
 export * from './refresh-control.tsx';
+export * from './sort-bar.tsx';
 export * from './spinner.tsx';
 export * from './switch.tsx';
 export * from './table.tsx';
