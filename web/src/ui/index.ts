@@ -8,6 +8,7 @@ export * from './card.tsx';
 export * from './confirm-modal.tsx';
 export * from './cx.ts';
 export * from './date-range-modal.tsx';
+export * from './detail-rows.tsx';
 export * from './dropdown-menu.tsx';
 export * from './empty-state.tsx';
 export * from './field.tsx';
