@@ -31,4 +31,5 @@ export * from './table.tsx';
 export * from './tabs.tsx';
 export * from './toast.tsx';
 export * from './use-media-query.ts';
+export * from './use-step-back-from-empty-page.ts';
 export * from './use-steps-after-first-paint.ts';

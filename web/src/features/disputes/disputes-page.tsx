@@ -25,6 +25,7 @@ import {
   Skeleton,
   useDebouncedSearch,
   useMediaQuery,
+  useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
 import {
   blockDispute,
@@ -173,13 +174,7 @@ export function DisputesPage() {
     if (id && isSupport) void unblockDispute(id).catch(() => undefined);
   };
 
-  // The last dispute of the last page left the list (resolved as insufficient, filtered out): step back.
-  const emptyPage = Boolean(
-    list.data && !list.isPlaceholderData && list.data.results.length === 0 && page > 1,
-  );
-  useEffect(() => {
-    if (emptyPage) setPage((current) => current - 1);
-  }, [emptyPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const telegram = isTelegramRequired(role.error) || isTelegramRequired(list.error);
   const results = list.data?.results ?? [];

@@ -1,6 +1,6 @@
 import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT, type TerminalApp } from '@app/shared';
 import { Plus, SearchX, Smartphone } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { readError } from '../../api/errors.ts';
 import {
   Button,
@@ -13,6 +13,7 @@ import {
   Pagination,
   Skeleton,
   useMediaQuery,
+  useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
 import {
   EMPTY_TERMINAL_FILTERS,
@@ -90,11 +91,7 @@ export function TerminalsPage() {
   const count = list.data?.count ?? 0;
   const results = list.data?.results ?? [];
 
-  // The last terminal of the last page was deleted: step back to a page that still has some.
-  const emptyPage = Boolean(list.data && !list.isPlaceholderData && results.length === 0 && page > 1);
-  useEffect(() => {
-    if (emptyPage) setPage((current) => current - 1);
-  }, [emptyPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
   const addButton = (
     <Button
       leftIcon={<Plus size={16} />}
