@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVICE_DEFAULTS } from '@app/shared/help-defaults';
 import { parseRubles } from '@app/shared/money';
 import { z } from 'zod';
 
@@ -57,15 +58,15 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  SESSION_IDLE_HOURS: positiveInt.default(24),
-  SESSION_MAX_DAYS: positiveInt.default(7),
+  SESSION_IDLE_HOURS: positiveInt.default(SERVICE_DEFAULTS.sessionIdleHours),
+  SESSION_MAX_DAYS: positiveInt.default(SERVICE_DEFAULTS.sessionMaxDays),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Proxies whose X-Forwarded-For is believed; off (the socket address counts) by default. */
   TRUST_PROXY: trustProxy.default([]),
   /** Wrong passwords per account within LOGIN_FAILURE_WINDOW_MIN before the account is locked. */
-  LOGIN_MAX_FAILURES: positiveInt.default(10),
-  LOGIN_FAILURE_WINDOW_MIN: positiveInt.default(15),
-  LOGIN_LOCK_MIN: positiveInt.default(15),
+  LOGIN_MAX_FAILURES: positiveInt.default(SERVICE_DEFAULTS.loginMaxFailures),
+  LOGIN_FAILURE_WINDOW_MIN: positiveInt.default(SERVICE_DEFAULTS.loginFailureWindowMinutes),
+  LOGIN_LOCK_MIN: positiveInt.default(SERVICE_DEFAULTS.loginLockMinutes),
   /** Codes per email, purpose and requesting IP per hour. */
   OTP_MAX_SENDS_PER_HOUR: positiveInt.default(5),
   /** Codes one IP can have sent per hour, whatever the addresses and purposes. */
@@ -79,15 +80,15 @@ const envSchema = z.object({
   /** Concurrent argon2 computations; the rest wait, so a login flood cannot starve other requests. */
   PASSWORD_HASH_CONCURRENCY: positiveInt.default(2),
   /** Hours before a new whitelist address can receive withdrawals (fractions allowed). */
-  WHITELIST_COOLDOWN_H: positiveNumber.default(24),
+  WHITELIST_COOLDOWN_H: positiveNumber.default(SERVICE_DEFAULTS.whitelistCooldownHours),
   /** A terminal whose last heartbeat is older than this is offline (shown so, and routing skips it). */
-  TERMINAL_OFFLINE_AFTER_S: positiveInt.default(90),
+  TERMINAL_OFFLINE_AFTER_S: positiveInt.default(SERVICE_DEFAULTS.terminalOfflineAfterSeconds),
   /** Seconds between heartbeats the server asks a terminal for (poll_after_s). */
-  TERMINAL_HEARTBEAT_S: positiveInt.default(30),
+  TERMINAL_HEARTBEAT_S: positiveInt.default(SERVICE_DEFAULTS.terminalHeartbeatSeconds),
   /** Device API requests one terminal may make per minute (per process; across instances with REDIS_URL). */
   DEVICE_RATE_LIMIT_PER_MIN: positiveInt.default(120),
   /** Seconds an order waits for payment unless the merchant asks otherwise (300–3600). */
-  ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(900),
+  ORDER_TTL_S: z.coerce.number().int().min(300).max(3600).default(SERVICE_DEFAULTS.orderTtlSeconds),
   /**
    * The smallest order (rubles) merchant/v1 accepts; smaller ones answer 422 (tiny orders only harvested
    * traders' card numbers and names). Parsed to kopecks.
@@ -103,8 +104,8 @@ const envSchema = z.object({
   /** A rate older than this stops routing (and shows in /health). */
   RATE_MAX_AGE_S: positiveInt.default(86_400),
   /** Default merchant fee and trader reward, percent of the deal's USDT (per user with admin set-fee/set-reward). */
-  MERCHANT_FEE_PCT: z.coerce.number().min(0).max(100).default(3),
-  TRADER_REWARD_PCT: z.coerce.number().min(0).max(100).default(2),
+  MERCHANT_FEE_PCT: z.coerce.number().min(0).max(100).default(SERVICE_DEFAULTS.merchantFeePct),
+  TRADER_REWARD_PCT: z.coerce.number().min(0).max(100).default(SERVICE_DEFAULTS.traderRewardPct),
   /** A lead's share of the platform fee on each completed deal of a trader they referred (per lead: admin set-lead-share). */
   LEAD_SHARE_PCT: z.coerce.number().min(0).max(100).default(25),
   /** One webhook attempt's time limit. */
@@ -112,9 +113,9 @@ const envSchema = z.object({
   /** How long a failing webhook event is retried before it is given up. */
   WEBHOOK_RETRY_HOURS: positiveInt.default(72),
   /** Disputes (issue 12): how long after a deal expired or was canceled a dispute may still be opened. */
-  DISPUTE_WINDOW_H: positiveNumber.default(72),
+  DISPUTE_WINDOW_H: positiveNumber.default(SERVICE_DEFAULTS.disputeWindowHours),
   /** The trader's time to upload evidence (fractions allowed). */
-  DISPUTE_EVIDENCE_H: positiveNumber.default(15),
+  DISPUTE_EVIDENCE_H: positiveNumber.default(SERVICE_DEFAULTS.disputeEvidenceHours),
   /** A support user's block on a dispute, when not released. */
   DISPUTE_BLOCK_TTL_MIN: positiveNumber.default(30),
   /**
@@ -170,9 +171,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
     .optional(),
-  WITHDRAWAL_FEE_USDT: usdtAmount.default('1'),
-  WITHDRAWAL_MIN_USDT: usdtAmount.default('10'),
-  WITHDRAWAL_AUTO_LIMIT_USDT: usdtAmount.default('1000'),
+  WITHDRAWAL_FEE_USDT: usdtAmount.default(SERVICE_DEFAULTS.withdrawalFeeUsdt),
+  WITHDRAWAL_MIN_USDT: usdtAmount.default(SERVICE_DEFAULTS.withdrawalMinUsdt),
+  WITHDRAWAL_AUTO_LIMIT_USDT: usdtAmount.default(SERVICE_DEFAULTS.withdrawalAutoLimitUsdt),
   /**
    * Most USDT one user's withdrawals may be approved automatically within a rolling 24 hours; beyond, the
    * operator decides (so splitting a large withdrawal into small ones does not avoid the operator).

@@ -1,20 +1,13 @@
-import { GENERIC_ERROR, HTTP_ERROR_TEXT, requestFailedText, WALLET_TEXT } from '@app/shared';
+import { GENERIC_ERROR, HTTP_ERROR_TEXT, requestFailedText } from '@app/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
-import {
-  answerFieldText,
-  applyFormError,
-  errorText,
-  formErrorState,
-  loadErrorText,
-  otpErrorText,
-  parseErrorBody,
-  readableText,
-  serverErrorText,
-  serverFieldErrors,
-  serverMessages,
-  walletErrorText,
-} from './errors.ts';
+import { applyFormError, parseErrorBody, readableText, readError } from './errors.ts';
+
+/** The form state part of a reading: pop-up text or field messages. */
+function formErrorState(error: unknown) {
+  const { popup, fields } = readError(error);
+  return { popup, fields };
+}
 
 describe('parseErrorBody', () => {
   it('treats a string body as pop-up text', () => {
@@ -79,60 +72,36 @@ describe('formErrorState', () => {
   });
 });
 
-describe('errorText', () => {
+describe('readError().text', () => {
   it('gives one line for a toast', () => {
-    expect(errorText(new ApiError(400, { email: ['е'], password: ['п'] }, 'х'))).toBe('е п');
-    expect(errorText(new ApiError(400, { detail: 'д' }, 'х'))).toBe('д');
-    expect(errorText('weird', 'Ошибка загрузки данных')).toBe('Ошибка загрузки данных');
+    expect(readError(new ApiError(400, { email: ['е'], password: ['п'] }, 'х')).text).toBe('е п');
+    expect(readError(new ApiError(400, { detail: 'д' }, 'х')).text).toBe('д');
+    expect(readError('weird', 'Ошибка загрузки данных').text).toBe('Ошибка загрузки данных');
   });
 });
 
-describe('serverMessages / serverErrorText / serverFieldErrors (payments notices)', () => {
-  it('reads every server message, joined by a comma, or falls back', () => {
+describe('readError().messages / fieldErrors (payments notices)', () => {
+  it('reads every server message, and the messages of named form fields', () => {
     const fields = new ApiError(400, { card: ['х'], nomer_scheta: ['у', 'з'], request_id: 'r1' }, 'х');
-    expect(serverMessages(fields)).toEqual(['х', 'у', 'з']);
-    expect(serverErrorText(fields, 'fallback')).toBe('х, у, з');
-    expect(serverErrorText(new ApiError(400, { detail: 'д' }, 'д'), 'fallback')).toBe('д');
-    expect(serverErrorText(new ApiError(400, 'просто', 'просто'), 'fallback')).toBe('просто');
-    expect(serverErrorText(new ApiError(0, null, 'offline', 'network'), 'fallback')).toBe('fallback');
-    expect(serverErrorText(new Error('boom'), 'fallback')).toBe('fallback');
-    expect(serverFieldErrors(fields, ['card', 'nomer_scheta', 'name'] as const)).toEqual({
+    expect(readError(fields).messages).toEqual(['х', 'у', 'з']);
+    expect(readError(new ApiError(400, 'просто', 'просто')).messages).toEqual(['просто']);
+    expect(readError(new ApiError(0, null, 'offline', 'network')).messages).toEqual([]);
+    expect(readError(new Error('boom')).messages).toEqual([]);
+    expect(readError(fields).fieldErrors(['card', 'nomer_scheta', 'name'] as const)).toEqual({
       card: 'х',
       nomer_scheta: 'у з',
     });
   });
 });
 
-describe('walletErrorText', () => {
-  it("gives the server's text, the client's message without an answer, else the fallback", () => {
-    expect(walletErrorText(new ApiError(400, { error: 'Мало' }, 'х'), 'fb')).toBe('Мало');
-    expect(walletErrorText(new ApiError(400, { message: 'М' }, 'х'), 'fb')).toBe('М');
-    expect(walletErrorText(new ApiError(0, null, 'Нет связи', 'network'), 'fb')).toBe('Нет связи');
-    expect(walletErrorText(new ApiError(502, null, 'Ошибка сервера (502)'), 'fb')).toBe('fb');
-    expect(walletErrorText(new Error('boom'), 'fb')).toBe('fb');
-  });
-});
-
-describe('otpErrorText', () => {
-  it("shows the server's detail, else 'Ошибка верификации'; the error text only when asked", () => {
-    expect(otpErrorText(new ApiError(400, { detail: 'Код истёк' }, 'х'))).toBe('Код истёк');
-    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'х'))).toBe(WALLET_TEXT.otpFailed);
-    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'х'), { orError: true })).toBe(
-      'Нет средств',
-    );
-    expect(otpErrorText(new ApiError(0, null, 'offline', 'network'))).toBe(WALLET_TEXT.otpFailed);
-    expect(otpErrorText(new Error('boom'))).toBe(WALLET_TEXT.otpFailed);
-  });
-});
-
-describe('answerFieldText', () => {
+describe('readError().answer', () => {
   it('reads only the named field of an object answer, else the fallback', () => {
-    expect(answerFieldText(new ApiError(400, { detail: 'Нет' }, 'х'), 'detail', 'fb')).toBe('Нет');
-    expect(answerFieldText(new ApiError(400, { error: 'Занят' }, 'х'), 'detail', 'fb')).toBe('fb');
-    expect(answerFieldText(new ApiError(400, { error: ['а', 'б'] }, 'х'), 'error', 'fb')).toBe('а б');
-    expect(answerFieldText(new ApiError(400, 'строка', 'x'), 'detail', 'fb')).toBe('fb');
-    expect(answerFieldText(new ApiError(0, null, 'offline', 'network'), 'detail', 'fb')).toBe('fb');
-    expect(answerFieldText(new Error('boom'), 'detail', 'fb')).toBe('fb');
+    expect(readError(new ApiError(400, { detail: 'Нет' }, 'х')).answer('detail') ?? 'fb').toBe('Нет');
+    expect(readError(new ApiError(400, { error: 'Занят' }, 'х')).answer('detail') ?? 'fb').toBe('fb');
+    expect(readError(new ApiError(400, { error: ['а', 'б'] }, 'х')).answer('error') ?? 'fb').toBe('а б');
+    expect(readError(new ApiError(400, 'строка', 'x')).answer('detail') ?? 'fb').toBe('fb');
+    expect(readError(new ApiError(0, null, 'offline', 'network')).answer('detail') ?? 'fb').toBe('fb');
+    expect(readError(new Error('boom')).answer('detail') ?? 'fb').toBe('fb');
   });
 });
 
@@ -150,6 +119,9 @@ describe('applyFormError', () => {
   });
 });
 
+/** The dashboard's load error line (spec §8 Dashboard). */
+const loadError = (error: unknown) => `Error: ${readError(error).text}`;
+
 describe('no server English on the screen (issue 25)', () => {
   it('keeps a Russian text and replaces an English one by the Russian text of its status', () => {
     expect(readableText('Сделка не найдена', 404)).toBe('Сделка не найдена');
@@ -165,29 +137,27 @@ describe('no server English on the screen (issue 25)', () => {
       { error: 'Internal Server Error', statusCode: 500 },
       'Internal Server Error',
     );
-    expect(loadErrorText(proxy)).toBe(`Error: ${HTTP_ERROR_TEXT.internal}`);
-    expect(loadErrorText(new ApiError(404, { detail: 'Профиль не найден' }, 'x'))).toBe(
+    expect(loadError(proxy)).toBe(`Error: ${HTTP_ERROR_TEXT.internal}`);
+    expect(loadError(new ApiError(404, { detail: 'Профиль не найден' }, 'x'))).toBe(
       'Error: Профиль не найден',
     );
-    expect(loadErrorText(new ApiError(0, null, 'Нет связи с сервером', 'network'))).toBe(
+    expect(loadError(new ApiError(0, null, 'Нет связи с сервером', 'network'))).toBe(
       'Error: Нет связи с сервером',
     );
-    expect(loadErrorText(new TypeError('Failed to fetch'))).toBe(`Error: ${GENERIC_ERROR}`);
+    expect(loadError(new TypeError('Failed to fetch'))).toBe(`Error: ${GENERIC_ERROR}`);
   });
 
-  it('translates English in every reader: pop-up, fields, toasts, wallet, code check and named fields', () => {
+  it('translates English in every part of the reading: pop-up, fields, toasts, messages and named fields', () => {
     const english = new ApiError(400, { detail: 'Invalid input', email: ['Bad email'] }, 'x');
     expect(formErrorState(english).popup).toBe(HTTP_ERROR_TEXT.badRequest);
     expect(formErrorState(new ApiError(422, { email: ['Bad email'] }, 'x')).fields.email).toBe(
       HTTP_ERROR_TEXT.badRequest,
     );
-    expect(errorText(new ApiError(500, 'Internal Server Error', 'x'))).toBe(HTTP_ERROR_TEXT.internal);
-    expect(serverErrorText(new ApiError(500, { error: 'boom', detail: 'Oops' }, 'x'), 'fb')).toBe(
+    expect(readError(new ApiError(500, 'Internal Server Error', 'x')).text).toBe(HTTP_ERROR_TEXT.internal);
+    expect(readError(new ApiError(500, { error: 'boom', detail: 'Oops' }, 'x')).messages).toEqual([
       HTTP_ERROR_TEXT.internal,
-    );
-    expect(walletErrorText(new ApiError(500, { message: 'Oops' }, 'x'), 'fb')).toBe(HTTP_ERROR_TEXT.internal);
-    expect(otpErrorText(new ApiError(400, { detail: 'Invalid code' }, 'x'))).toBe(HTTP_ERROR_TEXT.badRequest);
-    expect(answerFieldText(new ApiError(404, { detail: 'Not Found' }, 'x'), 'detail', 'fb')).toBe(
+    ]);
+    expect(readError(new ApiError(404, { detail: 'Not Found' }, 'x')).answer('detail') ?? 'fb').toBe(
       HTTP_ERROR_TEXT.notFound,
     );
     expect(parseErrorBody('Internal Server Error', 500).popup).toBe(HTTP_ERROR_TEXT.internal);

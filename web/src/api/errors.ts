@@ -4,7 +4,6 @@ import {
   type AuthErrorField,
 } from '@app/shared/auth/field-messages';
 import { GENERIC_ERROR, httpErrorText } from '@app/shared/http';
-import { WALLET_TEXT } from '@app/shared/wallet/balance';
 import { requestFailedText } from '@app/shared/web-texts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
@@ -31,8 +30,6 @@ export function readableText(text: string, status = 0): string {
 function readableTexts(list: string[], status: number): string[] {
   return [...new Set(list.map((text) => readableText(text, status)))];
 }
-
-const OTP_FAILED_TEXT: string = WALLET_TEXT.otpFailed;
 
 /** Field messages keyed by the form fields of spec §8. */
 export type FieldMessages = Partial<Record<AuthErrorField, string>>;
@@ -95,14 +92,38 @@ function hasBody(error: unknown): error is { status: number; body: unknown } {
   return typeof error === 'object' && error !== null && 'status' in error && 'body' in error;
 }
 
-/**
- * The form state of spec §8 for any thrown error: pop-up text wins and hides field messages; field
- * messages show only without pop-up text; with no usable answer the error's message is the pop-up,
- * or spec §8's 'An error occurred' (GENERIC_ERROR, in Russian).
- */
-export function formErrorState(error: unknown): FormErrorState {
-  if (hasBody(error)) {
-    const parsed = parseErrorBody(error.body, error.status);
+/** What every screen needs of a failed call, read once by `readError`. */
+export interface ReadError {
+  /** The HTTP status; 0 when no answer arrived (offline, timeout) or for an error that is no API call. */
+  status: number;
+  /**
+   * One line for a toast or a load error (spec §8): the pop-up text, else the field messages joined, else the
+   * fallback; a call without an answer says the client's own words (offline, timeout).
+   */
+  text: string;
+  /** The form state: pop-up text wins and hides field messages; field messages only without pop-up text. */
+  popup: string | null;
+  fields: FieldMessages;
+  /** The answer's own words (its pop-up text, else its field messages), null when the answer said nothing. */
+  said: string | null;
+  /** For an API call that got no answer (offline, timeout): the client's text, else null. */
+  unanswered: string | null;
+  /** Every message of the answer (a string, {detail}, {error} or field arrays) in order, bookkeeping left out. */
+  messages: string[];
+  /**
+   * The messages under one key of an object answer (`detail`, `error`, a form field's array), repeats kept;
+   * an empty list for another key, a bare string answer or no answer.
+   */
+  list(key: string): string[];
+  /** Those messages joined by a space, or null: spec §8's "detail or '…'", "error or '…'". */
+  answer(key: string): string | null;
+  /** The answer's messages for the given form fields (arrays joined by a space), to show under inputs. */
+  fieldErrors<F extends string>(fields: readonly F[]): Partial<Record<F, string>>;
+}
+
+/** The form state of spec §8 for any thrown error (see ReadError.popup). */
+function formState(error: unknown, parsed: FormErrorState | null): FormErrorState {
+  if (hasBody(error) && parsed) {
     if (parsed.popup) return { popup: parsed.popup, fields: {} };
     if (Object.keys(parsed.fields).length) return parsed;
     if (error.status > 0 && !(error instanceof Error && error.message)) {
@@ -113,83 +134,57 @@ export function formErrorState(error: unknown): FormErrorState {
   return { popup: message, fields: {} };
 }
 
-/** One line of text for a toast: the pop-up text, else the field messages joined, else the fallback. */
-export function errorText(error: unknown, fallback: string = GENERIC_ERROR): string {
-  const state = formErrorState(error);
+/**
+ * The one reader of a failed call in the web app (spec §8): the Russian text, the form's field errors, the
+ * status and the answer's messages. `fallback` is the toast's text when the answer says nothing usable
+ * (spec §8's 'An error occurred', in Russian, without one).
+ */
+export function readError(error: unknown, fallback: string = GENERIC_ERROR): ReadError {
+  const answered = hasBody(error) && error.status > 0;
+  const status = hasBody(error) ? error.status : 0;
+  const body = hasBody(error) ? error.body : null;
+  const parsed = hasBody(error) ? parseErrorBody(error.body, error.status) : null;
+  const state = formState(error, parsed);
+  const objectBody =
+    answered && body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
+  const list = (key: string): string[] =>
+    objectBody ? texts(objectBody[key]).map((text) => readableText(text, status)) : [];
+  const answer = (key: string): string | null => [...new Set(list(key))].join(' ') || null;
   const fieldText = Object.values(state.fields).join(' ');
-  if (state.popup && state.popup !== GENERIC_ERROR) return state.popup;
-  return fieldText || fallback;
-}
-
-/** True for an error that carries an HTTP answer (status and parsed body), e.g. ApiError. */
-function hasAnswer(error: unknown): error is { status: number; body: unknown } {
-  return hasBody(error) && error.status > 0;
-}
-
-/**
- * Every message the server put in an error answer (a string, {detail}, {error} or field arrays), in order;
- * bookkeeping keys are left out. Empty when no answer arrived (offline, timeout) or for other errors.
- */
-export function serverMessages(error: unknown): string[] {
-  if (!hasAnswer(error)) return [];
-  const body = error.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const found = Object.entries(body).flatMap(([key, value]) => (META_KEYS.has(key) ? [] : texts(value)));
-    return readableTexts(found, error.status);
+  const said = parsed ? (parsed.popup ?? (Object.values(parsed.fields).join(' ') || null)) : null;
+  let messages: string[] = [];
+  if (answered && objectBody) {
+    messages = readableTexts(
+      Object.entries(objectBody).flatMap(([key, value]) => (META_KEYS.has(key) ? [] : texts(value))),
+      status,
+    );
+  } else if (answered) {
+    messages = readableTexts(texts(body), status);
   }
-  return readableTexts(texts(body), error.status);
-}
-
-/** Spec §8 Payments: the server's error values joined by a comma, or the given fallback text. */
-export function serverErrorText(error: unknown, fallback: string): string {
-  const messages = serverMessages(error);
-  return messages.length ? messages.join(', ') : fallback;
-}
-
-/** The server's messages for the given form fields (arrays joined by a space), to show under inputs. */
-export function serverFieldErrors<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  const result: Partial<Record<F, string>> = {};
-  if (!hasAnswer(error) || !error.body || typeof error.body !== 'object') return result;
-  const body = error.body as Record<string, unknown>;
-  for (const field of fields) {
-    const message = readableTexts(texts(body[field]), error.status).join(' ');
-    if (message) result[field] = message;
-  }
-  return result;
-}
-
-/**
- * The text of a failed wallet call (spec §8 Wallet): the server's own error, detail or message text;
- * without an answer (offline, timeout) the client's message; otherwise the call's fallback (spec §8's
- * 'Failed to process withdrawal', 'Failed to request wallet creation', in Russian).
- */
-export function walletErrorText(error: unknown, fallback: string): string {
-  if (!hasBody(error)) return fallback;
-  const parsed = parseErrorBody(error.body, error.status);
-  const text = parsed.popup ?? Object.values(parsed.fields).join(' ');
-  if (text) return text;
-  return error.status === 0 && error instanceof Error && error.message
-    ? readableText(error.message)
-    : fallback;
-}
-
-/**
- * The error toast of a failed code check (spec §8 Wallet OTP): the server's detail text, otherwise
- * 'Ошибка верификации'. With `orError`, a refusal for another reason after the code (a withdrawal the
- * server turned down) shows its error text too.
- */
-export function otpErrorText(error: unknown, { orError = false }: { orError?: boolean } = {}): string {
-  if (hasAnswer(error) && error.body && typeof error.body === 'object') {
-    const body = error.body as Record<string, unknown>;
-    for (const key of orError ? ['detail', 'error'] : ['detail']) {
-      const value = body[key];
-      if (typeof value === 'string' && value.trim()) return readableText(value.trim(), error.status);
-    }
-  }
-  return OTP_FAILED_TEXT;
+  return {
+    status,
+    text: state.popup && state.popup !== GENERIC_ERROR ? state.popup : fieldText || fallback,
+    popup: state.popup,
+    fields: state.fields,
+    said,
+    unanswered:
+      hasBody(error) && error.status === 0 && error instanceof Error && error.message
+        ? readableText(error.message)
+        : null,
+    messages,
+    list,
+    answer,
+    fieldErrors: <F extends string>(fields: readonly F[]) => {
+      const result: Partial<Record<F, string>> = {};
+      for (const field of fields) {
+        const message = answer(field);
+        if (message) result[field] = message;
+      }
+      return result;
+    },
+  };
 }
 
 /** Which form field shows each error key of spec §8 on a given form. */
@@ -206,7 +201,7 @@ export function applyFormError<T extends FieldValues>(
   fieldMap: ErrorFieldMap<T>,
   showPopup: (text: string) => void,
 ): void {
-  const state = formErrorState(error);
+  const state = readError(error);
   if (state.popup) {
     showPopup(state.popup);
     return;
@@ -218,25 +213,4 @@ export function applyFormError<T extends FieldValues>(
     else unplaced.push(message);
   }
   if (unplaced.length) showPopup(unplaced.join(' '));
-}
-
-/**
- * Spec §8's "detail or '…'" and "error or '…'": the text of one field of the error answer (e.g. `detail` of
- * a rename, `error` of a link), otherwise the fallback; other keys and a bare string body do not count.
- */
-export function answerFieldText(error: unknown, field: string, fallback: string): string {
-  if (hasAnswer(error) && error.body && typeof error.body === 'object' && !Array.isArray(error.body)) {
-    const value = (error.body as Record<string, unknown>)[field];
-    const text = readableTexts(texts(value), error.status).join(' ');
-    if (text) return text;
-  }
-  return fallback;
-}
-
-/**
- * Spec §8 Dashboard: 'Error: {message}', the message always Russian (an English or empty answer becomes
- * the Russian text of its status), so 'Error: Internal Server Error' never shows.
- */
-export function loadErrorText(error: unknown): string {
-  return `Error: ${errorText(error)}`;
 }

@@ -2,7 +2,7 @@ import { API, SESSION_BOOT_ELEMENT_ID } from '@app/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getIsLead, setIsLead } from '../api/lead-store.ts';
-import { authKeys } from '../features/auth/auth-keys.ts';
+import { authKeys } from '../api/query-keys.ts';
 import { mockApi } from '../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../test/render.tsx';
 import { authUser, signedIn } from '../test/session-fixtures.ts';

@@ -1,9 +1,9 @@
 import { SESSION_BOOT_ELEMENT_ID } from '@app/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { setIsLead } from '../api/lead-store.ts';
+import { authKeys } from '../api/query-keys.ts';
 import { noteSignedIn } from '../api/session.ts';
 import type { CheckAuthResponse } from '../features/auth/api.ts';
-import { authKeys } from '../features/auth/auth-keys.ts';
 
 function isCheckAnswer(value: unknown): value is CheckAuthResponse {
   const user = (value as { user?: Record<string, unknown> } | null)?.user;

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { authKeys, dashboardKeys } from '../api/query-keys.ts';
 import { hasSessionHint } from '../api/session.ts';
 import { type CheckAuthResponse, fetchCheckAuth } from '../features/auth/api.ts';
-import { authKeys } from '../features/auth/auth-keys.ts';
-import { dashboardKeys, fetchDashboard } from '../features/dashboard/api.ts';
+import { fetchDashboard } from '../features/dashboard/api.ts';
 
 /** The session check into the cache, under the guard's key and with its options (never retried). */
 function prefetchCheckAuth(queryClient: QueryClient): Promise<void> {

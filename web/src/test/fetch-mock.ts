@@ -53,3 +53,8 @@ export function mockApi(handlers: Handlers): { calls: RecordedCall[]; fetch: Ret
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock };
 }
+
+/** The recorded calls of one method and path. */
+export function called(calls: RecordedCall[], method: string, path: string): RecordedCall[] {
+  return calls.filter((call) => call.method === method && call.path === path);
+}

@@ -20,18 +20,37 @@ export function Card({ padding = 'md', className, ...rest }: CardProps) {
 
 export interface CardHeaderProps {
   title: ReactNode;
+  /** The heading's id, for the card's aria-labelledby. */
+  titleId?: string;
   description?: ReactNode;
   /** Buttons or menus at the right end. */
   actions?: ReactNode;
+  /** A title and one link on a line (the dashboard's list cards): centred, closer to the content. */
+  dense?: boolean;
   className?: string;
 }
 
 /** Title row of a card. */
-export function CardHeader({ title, description, actions, className }: CardHeaderProps) {
+export function CardHeader({
+  title,
+  titleId,
+  description,
+  actions,
+  dense = false,
+  className,
+}: CardHeaderProps) {
   return (
-    <div className={cx('mb-5 flex items-start justify-between gap-4', className)}>
+    <div
+      className={cx(
+        'flex justify-between',
+        dense ? 'mb-4 items-center gap-3' : 'mb-5 items-start gap-4',
+        className,
+      )}
+    >
       <div className="min-w-0">
-        <h2 className="text-h3 text-gray-900">{title}</h2>
+        <h2 id={titleId} className="text-h3 text-gray-900">
+          {title}
+        </h2>
         {description ? <p className="mt-1 text-small text-gray-500">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}

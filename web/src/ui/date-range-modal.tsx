@@ -1,6 +1,9 @@
+import { dateRangeForm } from '@app/shared/deals/forms';
 import { DEAL_MESSAGES } from '@app/shared/deals/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button, buttonClasses } from './button.tsx';
 import { cx } from './cx.ts';
 import { Modal } from './modal.tsx';
@@ -26,8 +29,7 @@ export const DATE_RANGE_TEXT = {
 
 /** Whether a range can be applied: start not after end (spec §4 Terminals: start cannot exceed end). */
 export function isValidDateRange(range: DateRange): boolean {
-  // YYYY-MM-DD strings order like the days they name.
-  return !range.start || !range.end || range.start <= range.end;
+  return dateRangeForm.safeParse(range).success;
 }
 
 export function hasDateRange(range: DateRange): boolean {
@@ -50,14 +52,12 @@ export function dateRangeText(range: DateRange): string {
 
 function DayInput({
   label,
-  value,
-  onChange,
+  field,
   invalid,
   errorId,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   invalid: boolean;
   errorId: string;
 }) {
@@ -70,8 +70,7 @@ function DayInput({
       <input
         id={id}
         type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...field}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         className={cx(
@@ -98,25 +97,23 @@ export interface DateRangeFilterProps {
  */
 export function DateRangeFilter({ value, onChange, className }: DateRangeFilterProps) {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<DateRange>(value);
-  const [showError, setShowError] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<DateRange>({
+    resolver: zodResolver(dateRangeForm),
+    defaultValues: value,
+  });
   const errorId = useId();
-  const invalid = showError && !isValidDateRange(draft);
+  const error = formState.errors.end?.message;
+  const invalid = error !== undefined;
 
   const openModal = () => {
-    setDraft(value);
-    setShowError(false);
+    reset(value);
     setOpen(true);
   };
 
-  const apply = () => {
-    if (!isValidDateRange(draft)) {
-      setShowError(true);
-      return;
-    }
-    onChange(draft);
+  const apply = handleSubmit((range) => {
+    onChange(range);
     setOpen(false);
-  };
+  });
 
   return (
     <>
@@ -146,36 +143,28 @@ export function DateRangeFilter({ value, onChange, className }: DateRangeFilterP
             <Button variant="secondary" onClick={() => setOpen(false)}>
               {DATE_RANGE_TEXT.cancel}
             </Button>
-            <Button onClick={apply}>{DATE_RANGE_TEXT.apply}</Button>
+            <Button onClick={() => void apply()}>{DATE_RANGE_TEXT.apply}</Button>
           </>
         }
       >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply();
-          }}
-          noValidate
-        >
+        <form onSubmit={apply} noValidate>
           <div className="flex flex-col gap-3 sm:flex-row">
             <DayInput
               label={DATE_RANGE_TEXT.start}
-              value={draft.start}
-              onChange={(start) => setDraft((current) => ({ ...current, start }))}
+              field={register('start', { deps: ['end'] })}
               invalid={invalid}
               errorId={errorId}
             />
             <DayInput
               label={DATE_RANGE_TEXT.end}
-              value={draft.end}
-              onChange={(end) => setDraft((current) => ({ ...current, end }))}
+              field={register('end')}
               invalid={invalid}
               errorId={errorId}
             />
           </div>
           {invalid ? (
             <p id={errorId} role="alert" className="mt-2 text-small text-danger-600">
-              {DATE_RANGE_TEXT.invalid}
+              {error}
             </p>
           ) : null}
         </form>

@@ -1,10 +1,11 @@
-import { WALLET_TEXT } from '@app/shared';
+import { HTTP_ERROR_TEXT, WALLET_TEXT } from '@app/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
 import { Modal } from './modal.tsx';
-import { OtpModal } from './otp-modal.tsx';
+import { OtpModal, otpErrorText } from './otp-modal.tsx';
 import { AppToaster } from './toast.tsx';
 
 function renderModal(props: Partial<Parameters<typeof OtpModal>[0]> = {}) {
@@ -135,4 +136,17 @@ describe('OtpModal: focus and paste', () => {
       expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5', '6']);
     },
   );
+});
+
+describe('otpErrorText', () => {
+  it("shows the server's detail, else 'Ошибка верификации'; the error text only when asked", () => {
+    expect(otpErrorText(new ApiError(400, { detail: 'Код истёк' }, 'х'))).toBe('Код истёк');
+    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'х'))).toBe(WALLET_TEXT.otpFailed);
+    expect(otpErrorText(new ApiError(400, { error: 'Нет средств' }, 'х'), { orError: true })).toBe(
+      'Нет средств',
+    );
+    expect(otpErrorText(new ApiError(0, null, 'offline', 'network'))).toBe(WALLET_TEXT.otpFailed);
+    expect(otpErrorText(new Error('boom'))).toBe(WALLET_TEXT.otpFailed);
+    expect(otpErrorText(new ApiError(400, { detail: 'Invalid code' }, 'x'))).toBe(HTTP_ERROR_TEXT.badRequest);
+  });
 });

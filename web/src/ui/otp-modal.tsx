@@ -8,12 +8,22 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { otpErrorText } from '../api/errors.ts';
+import { readError } from '../api/errors.ts';
 import { Button } from './button.tsx';
 import { Field } from './field.tsx';
 import { Modal } from './modal.tsx';
 import { OtpInput } from './otp-input.tsx';
 import { notify } from './toast.tsx';
+
+/**
+ * The error toast of a failed code check (spec §8 Wallet OTP): the server's detail text, otherwise
+ * 'Ошибка верификации'. With `orError`, a refusal for another reason after the code (a withdrawal the
+ * server turned down) shows its error text too.
+ */
+export function otpErrorText(error: unknown, { orError = false }: { orError?: boolean } = {}): string {
+  const read = readError(error);
+  return read.answer('detail') ?? (orError ? read.answer('error') : null) ?? WALLET_TEXT.otpFailed;
+}
 
 export interface OtpModalProps {
   open: boolean;

@@ -10,8 +10,8 @@ import { NOT_A_LEAD_STATUS, type UserRole } from '@app/shared/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
 import { setIsLead } from '../../api/lead-store.ts';
+import { authKeys } from '../../api/query-keys.ts';
 import { clearClientSession, clearSessionEndedNotice, noteSignedIn } from '../../api/session.ts';
-import { authKeys } from './auth-keys.ts';
 import { markFirstVisit } from './first-visit.ts';
 
 /** The signed-in user as the auth calls return it. */

@@ -11,7 +11,7 @@ import {
 import { ArrowLeft, KeyRound, LogIn, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formErrorState } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Alert, Modal, notify, Tabs, TabsList, TabsTrigger } from '../../ui/index.ts';
 import {
   type RegisterBody,
@@ -146,7 +146,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'login', referralC
       }
       notify.success(CODE_RESENT_TEXT);
     } catch (error) {
-      const state = formErrorState(error);
+      const state = readError(error);
       showPopup(state.popup ?? Object.values(state.fields).join(' '));
     }
   };

@@ -2,12 +2,7 @@ import { API } from '@app/shared/api-paths';
 import type { ChartRange, ChartResponse, DashboardResponse } from '@app/shared/wallet/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
-
-/** Query keys of the home dashboard. Invalidate `all` after money moves so the balances refresh. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  summary: ['dashboard', 'summary'] as const,
-};
+import { dashboardKeys } from '../../api/query-keys.ts';
 
 /** GET /api/account/dashboard/: profile with balances, last transactions and terminals. */
 export function fetchDashboard(signal?: AbortSignal): Promise<DashboardResponse> {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { loadErrorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { useIsLead } from '../../api/lead-store.ts';
 import { Avatar, OverlayLoader, useMediaQuery, useStepsAfterFirstPaint } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
@@ -80,7 +80,7 @@ export function DashboardPage() {
         {step >= 2 ? (
           <BalanceCard
             profile={profile}
-            error={dashboard.isError ? loadErrorText(dashboard.error) : null}
+            error={dashboard.isError ? `Error: ${readError(dashboard.error).text}` : null}
             isLead={isLead}
             onOpenWallet={(tab) => setWallet({ open: true, tab, opened: true })}
           />

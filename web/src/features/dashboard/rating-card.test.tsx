@@ -1,4 +1,3 @@
-import { RATING } from '@app/shared/rating/rules';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';

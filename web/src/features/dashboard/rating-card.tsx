@@ -1,7 +1,5 @@
 import { type GaugeTone, gaugeTone, RATING } from '@app/shared/rating/rules';
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
-import { Card, cx, formatDecimal } from '../../ui/index.ts';
+import { ArrowLink, Card, cx, formatDecimal } from '../../ui/index.ts';
 import type { HelpNavigationState } from '../help/help-sections.ts';
 
 /** Words of the rating card: the spec's 'Rating' label, our explanations in Russian. */
@@ -149,14 +147,9 @@ export function RatingCard({ rating, failed, className }: RatingCardProps) {
       <p className="text-center text-small text-gray-600" data-testid="rating-note">
         {note}
       </p>
-      <Link
-        to="/help"
-        state={RULES_LINK_STATE}
-        className="mt-2 inline-flex items-center justify-center gap-1 self-center text-small font-medium text-brand-700 hover:text-brand-800"
-      >
+      <ArrowLink to="/help" state={RULES_LINK_STATE} className="mt-2 justify-center self-center">
         {RATING_CARD_TEXT.rules}
-        <ArrowRight size={14} aria-hidden />
-      </Link>
+      </ArrowLink>
     </Card>
   );
 }

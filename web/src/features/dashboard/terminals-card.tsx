@@ -1,9 +1,9 @@
 import { PAGE_SIZES } from '@app/shared/constants';
 import type { DashboardTerminal } from '@app/shared/wallet/dashboard';
-import { ArrowRight, Smartphone } from 'lucide-react';
+import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses, Card, cx, Pagination, Skeleton } from '../../ui/index.ts';
+import { ArrowLink, buttonClasses, Card, CardHeader, cx, Pagination, Skeleton } from '../../ui/index.ts';
 import { DeviceCard } from '../terminals/device-card.tsx';
 
 /** Words of the dashboard's terminals card (spec §2 Home dashboard 'Threat by terminals'; the dashboard speaks English). */
@@ -30,20 +30,14 @@ export function TerminalsCard({ terminals }: { terminals: DashboardTerminal[] | 
 
   return (
     <Card aria-labelledby="dashboard-terminals-title">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id="dashboard-terminals-title" className="text-h3 text-gray-900">
-          {DASHBOARD_TERMINALS_TEXT.title}
-        </h2>
-        {terminals?.length ? (
-          <Link
-            to="/terminals"
-            className="inline-flex items-center gap-1 text-small font-medium text-brand-700 hover:text-brand-800"
-          >
-            {DASHBOARD_TERMINALS_TEXT.all}
-            <ArrowRight size={14} aria-hidden />
-          </Link>
-        ) : null}
-      </div>
+      <CardHeader
+        dense
+        titleId="dashboard-terminals-title"
+        title={DASHBOARD_TERMINALS_TEXT.title}
+        actions={
+          terminals?.length ? <ArrowLink to="/terminals">{DASHBOARD_TERMINALS_TEXT.all}</ArrowLink> : null
+        }
+      />
       {terminals === undefined ? (
         <div className="grid gap-2.5" aria-busy="true">
           {SKELETON_KEYS.map((key) => (

@@ -1,11 +1,12 @@
 import { PAGE_SIZES } from '@app/shared/constants';
 import { formatUsdtAmount } from '@app/shared/money';
 import type { DashboardTransaction } from '@app/shared/wallet/dashboard';
-import { ArrowLeftRight, ArrowRight } from 'lucide-react';
+import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
+  ArrowLink,
   Card,
+  CardHeader,
   formatDate,
   Pagination,
   Skeleton,
@@ -135,20 +136,14 @@ export function TransactionsCard({ transactions }: { transactions: DashboardTran
 
   return (
     <Card aria-labelledby="dashboard-transactions-title">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id="dashboard-transactions-title" className="text-h3 text-gray-900">
-          {DASHBOARD_TRANSACTIONS_TEXT.title}
-        </h2>
-        {transactions?.length ? (
-          <Link
-            to="/deal"
-            className="inline-flex items-center gap-1 text-small font-medium text-brand-700 hover:text-brand-800"
-          >
-            {DASHBOARD_TRANSACTIONS_TEXT.all}
-            <ArrowRight size={14} aria-hidden />
-          </Link>
-        ) : null}
-      </div>
+      <CardHeader
+        dense
+        titleId="dashboard-transactions-title"
+        title={DASHBOARD_TRANSACTIONS_TEXT.title}
+        actions={
+          transactions?.length ? <ArrowLink to="/deal">{DASHBOARD_TRANSACTIONS_TEXT.all}</ArrowLink> : null
+        }
+      />
       {transactions === undefined ? (
         <div className="grid gap-2.5" aria-busy="true">
           {SKELETON_KEYS.map((key) => (

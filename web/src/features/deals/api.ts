@@ -9,8 +9,8 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type QueryValue } from '../../api/client.ts';
+import { dashboardKeys, dealsKeys } from '../../api/query-keys.ts';
 import { type DateRange, EMPTY_DATE_RANGE, hasDateRange } from '../../ui/index.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
 
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -58,15 +58,6 @@ export function transactionsQueryParams(
     end_date: filters.range.end || undefined,
   };
 }
-
-/** Query keys of the Deals section. */
-export const dealsKeys = {
-  all: ['deals'] as const,
-  lists: ['deals', 'list'] as const,
-  list: (filters: DealFilters, sort: DealSort, page: number) =>
-    ['deals', 'list', filters, sort, page] as const,
-  detail: (id: string) => ['deals', 'detail', id] as const,
-};
 
 /**
  * GET api/v1/transactions/: one page (20) of the user's deals; the previous page stays on screen while the

@@ -1,6 +1,6 @@
 import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
 import type { ReactNode } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import { Button, Modal, notify } from '../../ui/index.ts';
 import { useConfirmDeal } from './api.ts';
@@ -38,7 +38,7 @@ export function ConfirmDealModal({
       notify.success(DEAL_MESSAGES.confirmed);
       onOpenChange(false);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DEAL_MESSAGES.confirmFailed));
+      notify.error(readError(error).answer('detail') ?? DEAL_MESSAGES.confirmFailed);
     }
   };
 

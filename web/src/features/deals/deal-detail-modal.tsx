@@ -1,11 +1,13 @@
 import { DEAL_MESSAGES, DEALS_TEXT, formatUsdtAmount, type TransactionDetail } from '@app/shared';
 import { ArrowRight, CheckCheck, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
+  DetailRow,
+  DetailSection,
   ErrorState,
   formatDate,
   formatDecimalText,
@@ -22,24 +24,6 @@ import {
   requisiteText,
 } from './deal-parts.tsx';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-6 first:mt-0">
-      <h3 className="mb-2 text-caption font-medium tracking-wide text-gray-500 uppercase">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-1.5">
-      <dt className="shrink-0 text-small text-gray-500">{label}</dt>
-      <dd className="min-w-0 text-right text-small font-medium break-words text-gray-900">{children}</dd>
-    </div>
-  );
-}
-
 /** The SHA-256 of a receipt, short enough for a line; the whole hash is in its title. */
 function shortHash(hash: string): string {
   return hash.length > 16 ? `${hash.slice(0, 16)}…` : hash;
@@ -53,34 +37,40 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
         <DealId id={deal.id} />
         <StatusBadge status={deal.status} />
       </div>
-      <Section title={DEAL_PAGE_TEXT.detailTitle}>
+      <DetailSection title={DEAL_PAGE_TEXT.detailTitle}>
         <dl className="divide-y divide-gray-100">
-          <Row label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</Row>
-          <Row label={DEAL_PAGE_TEXT.amountUsdt}>
+          <DetailRow label={DEAL_PAGE_TEXT.amountRub}>{formatRubles(details.amount)}</DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.amountUsdt}>
             {formatUsdtAmount(deal.amount)}
             <span className="ml-1.5 font-normal text-gray-500">
               ({formatDecimalText(deal.amount_usdt)} USDT)
             </span>
-          </Row>
-          <Row label={DEAL_PAGE_TEXT.profit}>{formatUsdtAmount(deal.profit)}</Row>
-          <Row label={DEAL_PAGE_TEXT.rate}>{formatDecimalText(String(deal.rate))}</Row>
-          <Row label={DEAL_PAGE_TEXT.orderType}>{labelOf(ORDER_TYPE_LABELS, deal.order_type)}</Row>
-          <Row label={DEAL_PAGE_TEXT.created}>{formatDate(deal.created_at)}</Row>
-          <Row label={DEAL_PAGE_TEXT.expires}>{formatDate(deal.expires_at)}</Row>
-          {deal.paid_at ? <Row label={DEAL_PAGE_TEXT.paid}>{formatDate(deal.paid_at)}</Row> : null}
-          {deal.description ? <Row label={DEAL_PAGE_TEXT.dealDescription}>{deal.description}</Row> : null}
+          </DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.profit}>{formatUsdtAmount(deal.profit)}</DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.rate}>{formatDecimalText(String(deal.rate))}</DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.orderType}>
+            {labelOf(ORDER_TYPE_LABELS, deal.order_type)}
+          </DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.created}>{formatDate(deal.created_at)}</DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.expires}>{formatDate(deal.expires_at)}</DetailRow>
+          {deal.paid_at ? (
+            <DetailRow label={DEAL_PAGE_TEXT.paid}>{formatDate(deal.paid_at)}</DetailRow>
+          ) : null}
+          {deal.description ? (
+            <DetailRow label={DEAL_PAGE_TEXT.dealDescription}>{deal.description}</DetailRow>
+          ) : null}
         </dl>
-      </Section>
-      <Section title={DEAL_PAGE_TEXT.requisites}>
+      </DetailSection>
+      <DetailSection title={DEAL_PAGE_TEXT.requisites}>
         <dl className="divide-y divide-gray-100">
-          <Row label={DEAL_PAGE_TEXT.bank}>{details.bank.name}</Row>
-          <Row label={details.card ? DEAL_PAGE_TEXT.card : DEAL_PAGE_TEXT.phone}>
+          <DetailRow label={DEAL_PAGE_TEXT.bank}>{details.bank.name}</DetailRow>
+          <DetailRow label={details.card ? DEAL_PAGE_TEXT.card : DEAL_PAGE_TEXT.phone}>
             <span className="font-mono">{requisiteText(details)}</span>
-          </Row>
-          <Row label={DEAL_PAGE_TEXT.owner}>{details.owner_name}</Row>
+          </DetailRow>
+          <DetailRow label={DEAL_PAGE_TEXT.owner}>{details.owner_name}</DetailRow>
         </dl>
-      </Section>
-      <Section title={DEAL_PAGE_TEXT.timeline}>
+      </DetailSection>
+      <DetailSection title={DEAL_PAGE_TEXT.timeline}>
         <ol className="flex flex-col gap-2" data-testid="deal-timeline">
           {deal.timeline.map((event) => (
             <li
@@ -101,12 +91,14 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
             </li>
           ))}
         </ol>
-      </Section>
-      <Section title={DEAL_PAGE_TEXT.notification}>
+      </DetailSection>
+      <DetailSection title={DEAL_PAGE_TEXT.notification}>
         {deal.notification ? (
           <dl className="divide-y divide-gray-100" data-testid="deal-notification">
-            <Row label={DEAL_PAGE_TEXT.sender}>{deal.notification.sender}</Row>
-            <Row label={DEAL_PAGE_TEXT.receivedAt}>{formatDate(deal.notification.received_at)}</Row>
+            <DetailRow label={DEAL_PAGE_TEXT.sender}>{deal.notification.sender}</DetailRow>
+            <DetailRow label={DEAL_PAGE_TEXT.receivedAt}>
+              {formatDate(deal.notification.received_at)}
+            </DetailRow>
             <div className="pt-2">
               <p className="rounded-lg bg-gray-50 px-3 py-2 text-small whitespace-pre-wrap text-gray-800">
                 {deal.notification.text}
@@ -116,8 +108,8 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
         ) : (
           <p className="text-small text-gray-500">{DEAL_PAGE_TEXT.noNotification}</p>
         )}
-      </Section>
-      <Section title={DEAL_PAGE_TEXT.receipt}>
+      </DetailSection>
+      <DetailSection title={DEAL_PAGE_TEXT.receipt}>
         {deal.receipt ? (
           <div className="flex flex-wrap items-center justify-between gap-2" data-testid="deal-receipt">
             <a
@@ -136,7 +128,7 @@ function DetailBody({ deal }: { deal: TransactionDetail }) {
         ) : (
           <p className="text-small text-gray-500">{DEAL_PAGE_TEXT.noReceipt}</p>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -174,7 +166,7 @@ export function DealDetailModal({
   } else if (detail.isError && !deal) {
     body = (
       <ErrorState
-        message={answerFieldText(detail.error, 'detail', DEAL_MESSAGES.loadFailed)}
+        message={readError(detail.error).answer('detail') ?? DEAL_MESSAGES.loadFailed}
         onRetry={() => detail.refetch()}
         retrying={detail.isFetching}
       />

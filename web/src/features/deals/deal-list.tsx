@@ -1,5 +1,5 @@
 import { DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
-import { ArrowDown, ArrowUp, ArrowUpDown, CheckCheck, Info } from 'lucide-react';
+import { CheckCheck, Info } from 'lucide-react';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
@@ -7,6 +7,7 @@ import {
   cx,
   formatDate,
   IconButton,
+  SortBar,
   StatusBadge,
   Table,
   TableBody,
@@ -137,47 +138,16 @@ export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfir
   );
 }
 
-function SortButton({
-  label,
-  order,
-  onClick,
-}: {
-  label: string;
-  order: DealSort['order'] | null;
-  onClick: () => void;
-}) {
-  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-pressed={order !== null}
-      className={cx(
-        'inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-caption font-medium transition',
-        order ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
-      )}
-    >
-      {label}
-      <Icon size={13} aria-hidden />
-    </button>
-  );
-}
-
 /** The narrow layout (950 px or less): one card per deal, with the sort as buttons above the cards. */
 export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
   return (
     <div data-testid="deals-list" data-layout="cards">
-      <fieldset className="mb-3 inline-flex items-center gap-0.5 rounded-lg bg-gray-100 p-0.5">
-        <legend className="sr-only">{DEAL_PAGE_TEXT.sort}</legend>
-        {SORT_COLUMNS.map(({ column, label }) => (
-          <SortButton
-            key={column}
-            label={label}
-            order={sortOf(sort, column)}
-            onClick={() => onSort(column)}
-          />
-        ))}
-      </fieldset>
+      <SortBar
+        legend={DEAL_PAGE_TEXT.sort}
+        columns={SORT_COLUMNS}
+        orderOf={(column) => sortOf(sort, column)}
+        onSort={onSort}
+      />
       <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
         {deals.map((deal) => (
           <li key={deal.id} className="min-w-0">

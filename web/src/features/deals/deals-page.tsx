@@ -27,6 +27,7 @@ import {
   refreshIntervalMs,
   Skeleton,
   useMediaQuery,
+  useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import {
@@ -107,11 +108,7 @@ export function DealsPage() {
   const count = list.data?.count ?? 0;
   const results = list.data?.results ?? [];
 
-  // The last deal of the last page left the filter (e.g. confirmed while filtered by pending): step back.
-  const emptyPage = Boolean(list.data && !list.isPlaceholderData && results.length === 0 && page > 1);
-  useEffect(() => {
-    if (emptyPage) setPage((current) => current - 1);
-  }, [emptyPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   let content: ReactNode;
   if (list.isPending) {

@@ -14,7 +14,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient, isApiError, type QueryValue } from '../../api/client.ts';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
+import { disputesKeys } from '../../api/query-keys.ts';
 
 export const DISPUTES_PAGE_SIZE: number = PAGE_SIZES.disputes;
 
@@ -117,18 +118,9 @@ export function disputesQueryParams(
 
 /** The 400 a trader or merchant without a connected Telegram account gets on every disputes call. */
 export function isTelegramRequired(error: unknown): boolean {
-  if (!isApiError(error, 400) || !error.body || typeof error.body !== 'object') return false;
-  return (error.body as { detail?: unknown }).detail === DISPUTE_MESSAGES.telegramRequired;
+  const read = readError(error);
+  return read.status === 400 && read.answer('detail') === DISPUTE_MESSAGES.telegramRequired;
 }
-
-export const disputesKeys = {
-  all: ['disputes'] as const,
-  role: ['disputes', 'role'] as const,
-  lists: ['disputes', 'list'] as const,
-  list: (statuses: string[], sort: DisputeSort, page: number, search: string) =>
-    ['disputes', 'list', statuses, sort, page, search] as const,
-  detail: (id: string) => ['disputes', 'detail', id] as const,
-};
 
 // A Telegram refusal or a role answer does not change on a retry: ask once and show it.
 const noRetryOnAnswer = (count: number, error: unknown) =>
@@ -265,7 +257,7 @@ export function createErrorText(error: unknown): string {
   // The deal cannot take a dispute now (one is open, or it is not disputable), too many uploads a minute, or
   // no room on the server's disk for the attached files: the server says which.
   if (isApiError(error, 409) || isApiError(error, 429) || isApiError(error, 507)) {
-    return answerFieldText(error, 'detail', DISPUTE_MESSAGES.createFailed);
+    return readError(error).answer('detail') ?? DISPUTE_MESSAGES.createFailed;
   }
   return DISPUTE_MESSAGES.createFailed;
 }
@@ -274,13 +266,13 @@ export function createErrorText(error: unknown): string {
 export function uploadErrorText(error: unknown): string {
   if (isApiError(error, 413)) return DISPUTE_MESSAGES.fileTooLarge;
   // A 400 is the format by default; the server names another reason (too many files) itself.
-  if (isApiError(error, 400)) return answerFieldText(error, 'detail', DISPUTE_MESSAGES.fileBadType);
+  if (isApiError(error, 400)) return readError(error).answer('detail') ?? DISPUTE_MESSAGES.fileBadType;
   if (isApiError(error, 401)) return DISPUTE_MESSAGES.uploadUnauthorized;
   if (isApiError(error, 403)) return DISPUTE_MESSAGES.uploadForbidden;
   // Completed meanwhile, or another support user holds it; too many uploads a minute (429); the server's disk
   // short of space (507): the server's words.
   if (isApiError(error, 409) || isApiError(error, 429) || isApiError(error, 507)) {
-    return answerFieldText(error, 'detail', DISPUTE_MESSAGES.uploadFailed);
+    return readError(error).answer('detail') ?? DISPUTE_MESSAGES.uploadFailed;
   }
   return DISPUTE_MESSAGES.uploadFailed;
 }

@@ -1,9 +1,17 @@
-import { DISPUTE_MESSAGES, disputeFileError, transactionIdError } from '@app/shared/disputes/messages';
+import { createDisputeForm, disputeFilesError } from '@app/shared/disputes/forms';
+import { DISPUTE_MESSAGES } from '@app/shared/disputes/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, Field, Input, Modal, notify } from '../../ui/index.ts';
 import { createErrorText, useCreateDispute } from './api.ts';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
+
+const formSchema = createDisputeForm<File>();
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
 
 /**
  * Support's "Create dispute" (spec §2, §5, §8 Disputes): a transaction id (required, UUID), an optional
@@ -11,38 +19,46 @@ import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
  * anything is sent; each server answer (400, 403, 404, 500) shows its own text.
  */
 export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
-  const [transactionId, setTransactionId] = useState('');
-  const [note, setNote] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [idError, setIdError] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, setError, clearErrors, control, formState } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({
+    resolver: zodResolver(formSchema),
+    defaultValues: { transactionId: '', note: '', files: [] },
+    // A message goes when the field is edited and comes back only with the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const files = useWatch({ control, name: 'files' });
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateDispute();
   const noteId = useId();
   const filesId = useId();
   const filesInput = useRef<HTMLInputElement>(null);
+  const fileError = formState.errors.files?.message ?? null;
 
+  // A bad pick is said at once; the picked files show only when all of them are fine.
   const pickFiles = (list: FileList | null) => {
     const picked = Array.from(list ?? []);
-    const problem = picked.map(disputeFileError).find((message) => message !== null) ?? null;
-    setFileError(problem);
-    setFiles(problem ? [] : picked);
+    setValue('files', picked);
+    const problem = disputeFilesError(picked);
+    if (problem) setError('files', { type: 'validate', message: problem });
+    else clearErrors('files');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const idProblem = transactionIdError(transactionId);
-    setIdError(idProblem);
-    setServerError(null);
-    if (idProblem || fileError) return;
+  const send = handleSubmit(async (values) => {
     try {
-      await create.mutateAsync({ transactionId: transactionId.trim(), note: note.trim(), files });
+      await create.mutateAsync(values);
       notify.success(DISPUTE_MESSAGES.created);
       onClose();
     } catch (error) {
       // Said once, in the dialog beside the fields, not again in a toast.
       setServerError(createErrorText(error));
     }
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setServerError(null);
+    void send(event);
   };
 
   return (
@@ -64,13 +80,9 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
       }
     >
       <form id="create-dispute-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label={TEXT.transactionId} required error={idError}>
+        <Field label={TEXT.transactionId} required error={formState.errors.transactionId?.message}>
           <Input
-            value={transactionId}
-            onChange={(event) => {
-              setTransactionId(event.target.value);
-              if (idError) setIdError(null);
-            }}
+            {...register('transactionId', { onChange: () => clearErrors('transactionId') })}
             placeholder="00000000-0000-0000-0000-000000000000"
             autoComplete="off"
             spellCheck={false}
@@ -83,8 +95,7 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
           </label>
           <textarea
             id={noteId}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+            {...register('note')}
             rows={3}
             maxLength={1000}
             className="w-full rounded-lg border border-gray-200 bg-white px-3 py-2 text-small text-gray-900 shadow-xs outline-none hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15"
@@ -109,7 +120,7 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
             >
               {TEXT.chooseFiles}
             </Button>
-            {files.length > 0 ? (
+            {files.length > 0 && !fileError ? (
               <ul className="min-w-0 text-small text-gray-700" data-testid="create-files">
                 {files.map((file) => (
                   <li key={`${file.name}-${file.size}`} className="break-all">

@@ -1,20 +1,25 @@
+import type { DisputeResolveBody } from '@app/shared/disputes/contracts';
+import { type DisputeVerdictInput, disputeVerdictForm } from '@app/shared/disputes/forms';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_RESOLUTIONS,
   type DisputeFileSide,
-  type DisputeResolution,
   type DisputeRole,
   disputeFileError,
   isDisputeCompleted,
 } from '@app/shared/disputes/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { useForm, useWatch } from 'react-hook-form';
+import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   ConfirmModal,
+  DetailRow,
+  DetailSection,
   ErrorState,
   formatDate,
   IconButton,
@@ -41,24 +46,6 @@ import {
   shortHash,
   DISPUTE_PAGE_TEXT as TEXT,
 } from './dispute-parts.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-6 first:mt-0">
-      <h3 className="mb-2 text-caption font-medium tracking-wide text-gray-500 uppercase">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-1.5">
-      <dt className="shrink-0 text-small text-gray-500">{label}</dt>
-      <dd className="min-w-0 text-right text-small font-medium break-words text-gray-900">{children}</dd>
-    </div>
-  );
-}
 
 function FileList({
   title,
@@ -172,7 +159,7 @@ function EvidenceUpload({ disputeId, side }: { disputeId: string; side: DisputeF
         tone="primary"
         confirmLabel={TEXT.uploadConfirm}
         busy={upload.isPending}
-        onConfirm={send}
+        onConfirm={() => void send()}
         description={
           <ul className="flex flex-col gap-1" data-testid="upload-files">
             {chosen.map((file) => (
@@ -189,32 +176,34 @@ function EvidenceUpload({ disputeId, side }: { disputeId: string; side: DisputeF
 
 /** Support's verdict: a comment and one of three resolutions, each restated before it is sent. */
 function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved: () => void }) {
-  const [comment, setComment] = useState('');
-  const [verdict, setVerdict] = useState<DisputeResolution | null>(null);
+  const { register, handleSubmit, setValue, resetField, control } = useForm<
+    DisputeVerdictInput,
+    unknown,
+    DisputeResolveBody
+  >({ resolver: zodResolver(disputeVerdictForm), defaultValues: { comment: '' } });
+  const [verdict, comment = ''] = useWatch({ control, name: ['resolution', 'comment'] });
   const resolve = useResolveDispute(disputeId);
   const commentId = useId();
 
-  const send = async () => {
-    if (!verdict) return;
+  const send = handleSubmit(async (values) => {
     try {
-      await resolve.mutateAsync({ resolution: verdict, comment: comment.trim() });
+      await resolve.mutateAsync(values);
       notify.success(DISPUTE_MESSAGES.resolved);
-      setVerdict(null);
+      resetField('resolution');
       onResolved();
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.resolveFailed));
+      notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.resolveFailed);
     }
-  };
+  });
 
   return (
-    <Section title={TEXT.resolveTitle}>
+    <DetailSection title={TEXT.resolveTitle}>
       <label htmlFor={commentId} className="mb-1.5 block text-small font-medium text-gray-800">
         {TEXT.resolveComment}
       </label>
       <textarea
         id={commentId}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        {...register('comment')}
         maxLength={1000}
         rows={3}
         className="w-full rounded-lg border border-gray-200 bg-white px-3 py-2 text-small text-gray-900 shadow-xs outline-none hover:border-gray-300 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15"
@@ -225,23 +214,23 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
             key={resolution}
             variant={resolution === 'insufficient' ? 'secondary' : 'primary'}
             className={resolution === 'insufficient' ? 'sm:col-span-2' : undefined}
-            onClick={() => setVerdict(resolution)}
+            onClick={() => setValue('resolution', resolution)}
           >
             {TEXT.resolutions[resolution]}
           </Button>
         ))}
       </div>
       <ConfirmModal
-        open={verdict !== null}
+        open={verdict !== undefined}
         onOpenChange={(open) => {
-          if (!open) setVerdict(null);
+          if (!open) resetField('resolution');
         }}
         title={TEXT.resolveConfirmTitle}
         tone="primary"
         confirmLabel={TEXT.resolveConfirm}
         cancelLabel={TEXT.back}
         busy={resolve.isPending}
-        onConfirm={send}
+        onConfirm={() => void send()}
         description={
           verdict ? (
             <div data-testid="resolve-summary">
@@ -252,7 +241,7 @@ function ResolvePanel({ disputeId, onResolved }: { disputeId: string; onResolved
           ) : null
         }
       />
-    </Section>
+    </DetailSection>
   );
 }
 
@@ -285,7 +274,7 @@ function DetailBody({
       await remove.mutateAsync(deleting);
       notify.success(DISPUTE_MESSAGES.fileDeleted);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.deleteFailed));
+      notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.deleteFailed);
     }
     setDeleting(null);
   };
@@ -296,7 +285,7 @@ function DetailBody({
         <span className="font-mono text-small break-all text-gray-800">{dispute.id}</span>
         <DisputeStatusBadge status={dispute.status} />
       </div>
-      <Section title={TEXT.reason}>
+      <DetailSection title={TEXT.reason}>
         <figure
           className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5"
           data-testid="dispute-reason"
@@ -306,35 +295,35 @@ function DetailBody({
             {dispute.reason}
           </blockquote>
         </figure>
-      </Section>
-      <Section title={TEXT.transaction}>
+      </DetailSection>
+      <DetailSection title={TEXT.transaction}>
         <dl className="divide-y divide-gray-100">
-          <Row label={TEXT.amount}>
+          <DetailRow label={TEXT.amount}>
             <span data-testid="dispute-detail-amount">
               <span className="whitespace-nowrap">{formatRubles(transaction.amount_rub)}</span>{' '}
               <span className="whitespace-nowrap font-normal text-gray-500">
                 ({formatUsdtAmount(transaction.amount)})
               </span>
             </span>
-          </Row>
-          <Row label={role === 'merchant' ? TEXT.merchantShare : TEXT.profit}>
+          </DetailRow>
+          <DetailRow label={role === 'merchant' ? TEXT.merchantShare : TEXT.profit}>
             {formatUsdtAmount(transaction.profit)}
-          </Row>
-          <Row label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</Row>
-          <Row label={TEXT.bank}>{details.bank.name}</Row>
-          <Row label={details.card ? TEXT.card : TEXT.phone}>
+          </DetailRow>
+          <DetailRow label={TEXT.mode}>{labelOf(ORDER_TYPE_LABELS, transaction.order_type)}</DetailRow>
+          <DetailRow label={TEXT.bank}>{details.bank.name}</DetailRow>
+          <DetailRow label={details.card ? TEXT.card : TEXT.phone}>
             <span className="font-mono">{disputeRequisite(dispute)}</span>
-          </Row>
-          <Row label={TEXT.deal}>
+          </DetailRow>
+          <DetailRow label={TEXT.deal}>
             <span className="font-mono text-caption">{dispute.deal_id}</span>
-          </Row>
-          <Row label={TEXT.created}>{formatDate(dispute.created_at)}</Row>
+          </DetailRow>
+          <DetailRow label={TEXT.created}>{formatDate(dispute.created_at)}</DetailRow>
           {dispute.evidence_deadline ? (
-            <Row label={TEXT.deadline}>{formatDate(dispute.evidence_deadline)}</Row>
+            <DetailRow label={TEXT.deadline}>{formatDate(dispute.evidence_deadline)}</DetailRow>
           ) : null}
         </dl>
-      </Section>
-      <Section title={TEXT.history}>
+      </DetailSection>
+      <DetailSection title={TEXT.history}>
         <ol className="flex flex-col gap-2" data-testid="dispute-history">
           {dispute.history.map((entry, index) => (
             <li
@@ -364,8 +353,8 @@ function DetailBody({
             </li>
           ))}
         </ol>
-      </Section>
-      <Section title={TEXT.evidence}>
+      </DetailSection>
+      <DetailSection title={TEXT.evidence}>
         {sides.map((side) => (
           <FileList
             key={side}
@@ -377,10 +366,10 @@ function DetailBody({
           />
         ))}
         {uploadSide ? <EvidenceUpload disputeId={dispute.id} side={uploadSide} /> : null}
-      </Section>
-      <Section title={TEXT.supportComment}>
+      </DetailSection>
+      <DetailSection title={TEXT.supportComment}>
         <p className="text-small whitespace-pre-wrap text-gray-800">{dispute.comments || TEXT.noComment}</p>
-      </Section>
+      </DetailSection>
       {role === 'support' && canAct && !completed ? (
         <ResolvePanel disputeId={dispute.id} onResolved={onResolved} />
       ) : null}

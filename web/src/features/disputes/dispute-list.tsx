@@ -1,12 +1,12 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
   Card,
-  cx,
   formatDate,
   IconButton,
+  SortBar,
   Table,
   TableBody,
   TableCell,
@@ -111,47 +111,17 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
   );
 }
 
-function SortButton({
-  label,
-  order,
-  onClick,
-}: {
-  label: string;
-  order: DisputeSort['order'] | null;
-  onClick: () => void;
-}) {
-  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-pressed={order !== null}
-      className={cx(
-        'inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-caption font-medium transition',
-        order ? 'bg-white text-brand-700 shadow-xs' : 'text-gray-500 hover:text-gray-800',
-      )}
-    >
-      {label}
-      <Icon size={13} aria-hidden />
-    </button>
-  );
-}
-
 /** The narrow layout (768 px or less): one card per dispute, the sort as buttons above the cards. */
 export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
   return (
     <div data-testid="disputes-list" data-layout="cards">
-      <fieldset className="mb-3 inline-flex max-w-full flex-wrap items-center gap-0.5 rounded-lg bg-gray-100 p-0.5">
-        <legend className="sr-only">{DISPUTE_PAGE_TEXT.sort}</legend>
-        {SORT_COLUMNS.map(({ column, label }) => (
-          <SortButton
-            key={column}
-            label={label}
-            order={sortOf(sort, column)}
-            onClick={() => onSort(column)}
-          />
-        ))}
-      </fieldset>
+      <SortBar
+        legend={DISPUTE_PAGE_TEXT.sort}
+        columns={SORT_COLUMNS}
+        orderOf={(column) => sortOf(sort, column)}
+        onSort={onSort}
+        className="max-w-full flex-wrap"
+      />
       <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
         {disputes.map((dispute) => (
           <li key={dispute.id} className="min-w-0">

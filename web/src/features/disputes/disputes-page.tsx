@@ -5,7 +5,8 @@ import { Plus, Scale, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
+import { disputesKeys } from '../../api/query-keys.ts';
 import { disputeStatusText } from '../../labels/index.ts';
 import {
   Alert,
@@ -24,6 +25,7 @@ import {
   Skeleton,
   useDebouncedSearch,
   useMediaQuery,
+  useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
 import {
   blockDispute,
@@ -32,7 +34,6 @@ import {
   type Dispute,
   type DisputeSort,
   type DisputeSortColumn,
-  disputesKeys,
   fetchDisputeDetail,
   isTelegramRequired,
   toggleDisputeSort,
@@ -126,7 +127,7 @@ export function DisputesPage() {
         try {
           await blockDispute(dispute.id);
         } catch (error) {
-          notify.error(answerFieldText(error, 'detail', DISPUTE_MESSAGES.openFailed));
+          notify.error(readError(error).answer('detail') ?? DISPUTE_MESSAGES.openFailed);
           // Another support user holds it, or it is gone: the list drops it.
           if (isApiError(error, 409) || isApiError(error, 404)) {
             await queryClient.invalidateQueries({ queryKey: disputesKeys.lists });
@@ -173,13 +174,7 @@ export function DisputesPage() {
     if (id && isSupport) void unblockDispute(id).catch(() => undefined);
   };
 
-  // The last dispute of the last page left the list (resolved as insufficient, filtered out): step back.
-  const emptyPage = Boolean(
-    list.data && !list.isPlaceholderData && list.data.results.length === 0 && page > 1,
-  );
-  useEffect(() => {
-    if (emptyPage) setPage((current) => current - 1);
-  }, [emptyPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const telegram = isTelegramRequired(role.error) || isTelegramRequired(list.error);
   const results = list.data?.results ?? [];

@@ -13,10 +13,10 @@ import {
   WALLET_TEXT,
   WHITELIST_MAX_ENTRIES,
 } from '@app/shared';
+import { SERVICE_DEFAULTS as D } from '@app/shared/help-defaults';
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SERVICE_DEFAULTS as D } from './help-facts.ts';
 import { AppLink, Bullets, Code, P, Ui } from './help-prose.tsx';
 
 export interface FaqItem {

@@ -1,5 +1,5 @@
 import { OTP_LENGTH, OTP_TTL_MS, PAIRING_TTL_MS, TERMINAL_TEXT } from '@app/shared';
-import { SERVICE_DEFAULTS as D } from './help-facts.ts';
+import { SERVICE_DEFAULTS as D } from '@app/shared/help-defaults';
 import { AppLink, Bullets, P, Steps, SubHeading, Ui } from './help-prose.tsx';
 
 const minutes = (ms: number) => Math.round(ms / 60_000);

@@ -2,8 +2,7 @@ import { API } from '@app/shared/api-paths';
 import type { MerchantHomeResponse } from '@app/shared/homes/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
-
-export const merchantHomeKeys = { all: ['merchant-home'] as const };
+import { merchantHomeKeys } from '../../api/query-keys.ts';
 
 /** The browser's IANA zone, so "today" is the merchant's own day. */
 export function browserTimeZone(): string {

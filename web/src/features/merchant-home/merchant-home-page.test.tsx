@@ -22,8 +22,8 @@ describe('merchant home (/ for a merchant)', () => {
     expect(screen.getByRole('heading', { level: 1, name: MERCHANT_HOME_TEXT.title })).toBeInTheDocument();
     expect(within(home).getByText('3 500,50 ₽')).toBeInTheDocument();
     expect(within(home).getByText('33,95 USDT')).toBeInTheDocument();
-    expect(within(home).getByText('40 %')).toBeInTheDocument();
-    expect(within(home).getByText('43 %')).toBeInTheDocument();
+    expect(within(home).getByText('40%')).toBeInTheDocument();
+    expect(within(home).getByText('43%')).toBeInTheDocument();
     expect(within(home).getByText('28 мин 20 с')).toBeInTheDocument();
     expect(within(home).getByText('1 250,50 USDT')).toBeInTheDocument();
     // Pending money is its own line, labelled as not credited.

@@ -1,23 +1,29 @@
 import type { MerchantHomeResponse } from '@app/shared/homes/contracts';
 import { WEBHOOK_OUTCOME_TEXT } from '@app/shared/merchant/messages';
-import { ArrowRight, Clock, Percent, ShoppingBag, Wallet, Webhook } from 'lucide-react';
+import { Clock, Percent, ShoppingBag, Wallet, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { dealStatusText, webhookEventText } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
+  ArrowLink,
   Badge,
   Card,
   CardHeader,
   ErrorState,
   formatDate,
+  formatDuration,
+  formatPercent,
+  formatUsdtText,
   PageHeader,
   Skeleton,
   STATUS_TONES,
 } from '../../ui/index.ts';
 import { useMerchantHome } from './api.ts';
-import { formatConversion, formatDuration, formatUsdtText } from './home-format.ts';
 
+/** completed ÷ created as a whole percent ("40%"), or a dash when nothing was created. */
+function formatConversion(completed: number, created: number): string {
+  return created === 0 ? '—' : formatPercent(Math.round((completed / created) * 100), 0);
+}
 /** The merchant home's words (Russian: the spec fixes none of them). */
 export const MERCHANT_HOME_TEXT = {
   title: 'Обзор магазина',
@@ -207,13 +213,9 @@ function WebhooksCard({ webhooks }: { webhooks: MerchantHomeResponse['webhooks']
           </span>
         }
         actions={
-          <Link
-            to="/settings#api"
-            className="inline-flex min-h-11 items-center gap-1 text-small font-medium text-brand-700 hover:underline"
-          >
+          <ArrowLink to="/settings#api" tall>
             {T.webhookLog}
-            <ArrowRight size={14} aria-hidden />
-          </Link>
+          </ArrowLink>
         }
         className="mb-4"
       />
@@ -265,13 +267,9 @@ function LastOrdersCard({ orders }: { orders: MerchantHomeResponse['last_orders'
         <CardHeader
           title={T.lastOrders}
           actions={
-            <Link
-              to="/deal"
-              className="inline-flex min-h-11 items-center gap-1 text-small font-medium text-brand-700 hover:underline"
-            >
+            <ArrowLink to="/deal" tall>
               {T.allOrders}
-              <ArrowRight size={14} aria-hidden />
-            </Link>
+            </ArrowLink>
           }
           className="mb-2"
         />

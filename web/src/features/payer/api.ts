@@ -3,6 +3,7 @@ import type { PayerOrder } from '@app/shared/deals/contracts';
 import { isOpenDealStatus } from '@app/shared/deals/lifecycle';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
+import { payerKeys } from '../../api/query-keys.ts';
 
 /** How often the page asks for the order while the payer waits (pending or verification). */
 export const PAYER_POLL_MS = 5_000;
@@ -20,10 +21,6 @@ export interface PayerOrderView {
   order: PayerOrder;
   clockOffsetMs: number;
 }
-
-export const payerKeys = {
-  order: (id: string) => ['payer', 'order', id] as const,
-};
 
 /** Pairs an answer with the server clock offset measured now. */
 export function withClockOffset(order: PayerOrder): PayerOrderView {

@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, Clock, Hourglass, SearchX, ShieldCheck } from 'lu
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
@@ -139,7 +139,7 @@ function PaymentCard({ view, amount }: { view: PayerOrderView; amount: string })
     try {
       await markPaid.mutateAsync();
     } catch (error) {
-      notify.error(errorText(error, PAYER_TEXT.paidFailed));
+      notify.error(readError(error, PAYER_TEXT.paidFailed).text);
     }
   };
 

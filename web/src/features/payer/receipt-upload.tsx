@@ -2,7 +2,7 @@ import { DEAL_MESSAGES, PAYER_TEXT } from '@app/shared/deals/messages';
 import { RECEIPT_CONTENT_TYPES, RECEIPT_MAX_BYTES } from '@app/shared/deals/receipt';
 import { CircleCheck, FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { useUploadReceipt } from './api.ts';
 
@@ -50,7 +50,7 @@ export function ReceiptUpload({ orderId, uploaded }: ReceiptUploadProps) {
     try {
       await upload.mutateAsync(file);
     } catch (error) {
-      setProblem(errorText(error, PAYER_TEXT.receiptFailed));
+      setProblem(readError(error, PAYER_TEXT.receiptFailed).text);
     }
   };
 

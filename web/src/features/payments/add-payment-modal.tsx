@@ -5,15 +5,13 @@ import {
   PAYMENT_TEXT,
   type PaymentCreate,
   type PaymentCreateInput,
-  paymentCreateErrorResponse,
   paymentCreateRequest,
 } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ApiError } from '../../api/client.ts';
-import { readableText, serverMessages } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button, Input, Modal, notify, Spinner } from '../../ui/index.ts';
 import { useBanks, useCreatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
@@ -26,13 +24,10 @@ import { messagesWithoutField, RequisiteFields, type RequisiteValues } from './r
  * The toast is where they show: not again under the fields.
  */
 function createFailureMessages(error: unknown): string[] {
-  const answer = error instanceof ApiError ? paymentCreateErrorResponse.safeParse(error.body) : null;
-  if (!answer?.success) return serverMessages(error);
-  const errors = answer.data.errors ?? {};
-  const status = error instanceof ApiError ? error.status : 0;
-  return [answer.data.detail, ...Object.values(errors).flat()]
-    .filter((message): message is string => Boolean(message))
-    .map((message) => readableText(message, status));
+  const read = readError(error);
+  // The create's own answer always carries its toast text in `details`; its messages are detail and errors.
+  if (!read.list('details').length) return read.messages;
+  return [...read.list('detail'), ...read.list('errors')];
 }
 
 /** The two steps of spec §4: pick a bank, then type the requisites. */

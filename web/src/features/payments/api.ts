@@ -13,15 +13,7 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
-
-/** Query keys of the Payments section. */
-export const paymentsKeys = {
-  all: ['payments'] as const,
-  banks: ['payments', 'banks'] as const,
-  lists: ['payments', 'list'] as const,
-  list: (filters: PaymentListFilters, page: number) => ['payments', 'list', filters, page] as const,
-  limits: (paymentId: string) => ['payments', 'limits', paymentId] as const,
-};
+import { paymentsKeys } from '../../api/query-keys.ts';
 
 /** GET banks: the directory rarely changes, so it is kept for the whole visit. */
 export function useBanks() {

@@ -10,11 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { serverErrorText } from '../../api/errors.ts';
 import { Alert, Button, Modal } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
-import { paymentNotice } from './notices.ts';
+import { paymentErrorText, paymentNotice } from './notices.ts';
 import {
   messagesWithoutField,
   type RequisiteField,
@@ -78,7 +77,7 @@ export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModa
         onOpenChange(false);
       } catch (error) {
         // Spec §8: the server's refusals show in the toast, joined by a comma (not again under the fields).
-        paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed));
+        paymentNotice.error(paymentErrorText(error, PAYMENT_TEXT.saveFailed));
       }
     },
     (errors) => {

@@ -11,7 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
@@ -64,7 +64,7 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
       paymentNotice.success(PAYMENT_TEXT.limitsSaved);
       onOpenChange(false);
     } catch (error) {
-      const fields = serverFieldErrors(error, LIMIT_FIELDS);
+      const fields = readError(error).fieldErrors(LIMIT_FIELDS);
       for (const [field, message] of Object.entries(fields)) {
         setError(field as (typeof LIMIT_FIELDS)[number], { type: 'server', message });
       }

@@ -1,4 +1,5 @@
 import { PAYMENT_NOTICE_MS, TOAST_MS, VALIDATION_SUMMARY_PREFIX } from '@app/shared';
+import { readError } from '../../api/errors.ts';
 import { notify } from '../../ui/index.ts';
 
 /**
@@ -13,3 +14,8 @@ export const paymentNotice = {
     notify.warning(`${VALIDATION_SUMMARY_PREFIX}${messages.join(', ')}`, { duration: TOAST_MS }),
   loadError: (text: string) => notify.error(text, { duration: TOAST_MS }),
 };
+
+/** Spec §8 Payments: the server's messages joined by a comma, or the given fallback text. */
+export function paymentErrorText(error: unknown, fallback: string): string {
+  return readError(error).messages.join(', ') || fallback;
+}

@@ -14,13 +14,12 @@ import {
 } from '@app/shared';
 import { Link2, Lock, SlidersHorizontal, Unlink2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { serverErrorText } from '../../api/errors.ts';
 import { Button, Card, cx, formatPercent, IconButton, Switch } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { EditPaymentModal } from './edit-payment-modal.tsx';
 import { LimitsModal } from './limits-modal.tsx';
-import { paymentNotice } from './notices.ts';
+import { paymentErrorText, paymentNotice } from './notices.ts';
 
 /** Short requisite captions on the card (Russian: the spec does not fix them). */
 const REQUISITE_TEXT = { card: 'Карта', phone: 'Телефон', account: 'Счёт' } as const;
@@ -214,7 +213,7 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
   const toggleOnline = (checked: boolean) =>
     status.mutate(
       { id: method.id, body: { is_active: checked } },
-      { onError: (error) => paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed)) },
+      { onError: (error) => paymentNotice.error(paymentErrorText(error, PAYMENT_TEXT.saveFailed)) },
     );
 
   const selectMode = (next: PaymentMode) => {
@@ -226,7 +225,7 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
       { id: method.id, body: paymentModeFlags(next) },
       {
         onSuccess: () => paymentNotice.success(PAYMENT_TEXT.modeUpdated),
-        onError: (error) => paymentNotice.error(serverErrorText(error, PAYMENT_TEXT.saveFailed)),
+        onError: (error) => paymentNotice.error(paymentErrorText(error, PAYMENT_TEXT.saveFailed)),
       },
     );
   };

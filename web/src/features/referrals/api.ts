@@ -10,18 +10,11 @@ import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { NOT_A_LEAD_STATUS } from '@app/shared/roles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
-import { serverMessages } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
+import { referralsKeys } from '../../api/query-keys.ts';
 
 /** Spec §9 page sizes: referrals 10. */
 export const REFERRALS_PAGE_SIZE: number = PAGE_SIZES.referrals;
-
-/** Query keys of the Referrals section. */
-export const referralsKeys = {
-  all: ['referrals'] as const,
-  lists: ['referrals', 'list'] as const,
-  list: (page: number) => ['referrals', 'list', page] as const,
-  detail: (id: string) => ['referrals', 'detail', id] as const,
-};
 
 /** Spec §6: a non-lead's referral call answers 451; it is the no-permission message, never a logout. */
 export function isNoPermission(error: unknown): boolean {
@@ -62,5 +55,5 @@ export function useCreateReferral() {
  */
 export function createErrorText(error: unknown): string {
   if (isNoPermission(error)) return REFERRAL_MESSAGES.noPermission;
-  return serverMessages(error).join(' ') || REFERRAL_MESSAGES.createFailed;
+  return readError(error).messages.join(' ') || REFERRAL_MESSAGES.createFailed;
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Button, Field, Input, Modal, notify } from '../../ui/index.ts';
 import { createErrorText, useCreateReferral } from './api.ts';
@@ -45,7 +45,7 @@ export function CreateReferralModal({ onClose, onCreated }: { onClose: () => voi
       onCreated();
       onClose();
     } catch (error) {
-      const field = serverFieldErrors(error, ['email'] as const).email;
+      const field = readError(error).fieldErrors(['email'] as const).email;
       if (field) setError('email', { type: 'server', message: field }, { shouldFocus: true });
       else notify.error(createErrorText(error));
     }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText, serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { formatDate } from '../../ui/format-date.ts';
 import {
   Alert,
@@ -200,9 +200,9 @@ function CreateKeyModal({ open, onOpenChange, onCreated }: CreateKeyModalProps) 
       reset();
       onCreated(key);
     } catch (error) {
-      const fields = serverFieldErrors(error, ['name'] as const);
+      const fields = readError(error).fieldErrors(['name'] as const);
       if (fields.name) setError('name', { type: 'server', message: fields.name });
-      else setProblem(errorText(error, T.keyCreateFailed));
+      else setProblem(readError(error, T.keyCreateFailed).text);
     }
   });
 
@@ -247,7 +247,7 @@ function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: (
       notify.success(T.keyRevoked);
       onClose();
     } catch (error) {
-      notify.error(errorText(error, T.keyRevokeFailed));
+      notify.error(readError(error, T.keyRevokeFailed).text);
     }
   };
 

@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../api/client.ts';
+import { merchantSettingsKeys } from '../../api/query-keys.ts';
 
 export type CreatedApiKey = z.infer<typeof createApiKeyResponse>;
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
@@ -29,14 +30,6 @@ export type WebhookEventsPage = z.infer<typeof webhookEventsResponse>;
 
 /** Deliveries per "Показать ещё". */
 export const WEBHOOK_EVENTS_PAGE_SIZE = 20;
-
-/** Query keys of the merchant's Settings #api section. */
-export const merchantSettingsKeys = {
-  all: ['merchant-settings'] as const,
-  keys: ['merchant-settings', 'keys'] as const,
-  webhook: ['merchant-settings', 'webhook'] as const,
-  events: ['merchant-settings', 'events'] as const,
-};
 
 /** GET keys: every key of the merchant, revoked ones included. */
 export function useApiKeys() {

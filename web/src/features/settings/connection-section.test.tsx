@@ -2,7 +2,7 @@ import { API, SETTINGS_MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
@@ -15,9 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   notify.dismiss();
 });
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 const ACCOUNTS = `GET ${API.telegram.accounts}`;
 const account = (id: number, name: string) => ({

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES, type TelegramAccount, type TelegramKeyResponse } fro
 import { Copy, ExternalLink, MessageCircle, RefreshCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
-import { answerFieldText, errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import {
   Alert,
@@ -45,7 +45,7 @@ function KeyCard({ data }: { data: TelegramKeyResponse }) {
       notify.success(SETTINGS_MESSAGES.keyRefreshed);
     } catch (error) {
       setConfirming(false);
-      notify.error(errorText(error));
+      notify.error(readError(error).text);
     }
   };
 
@@ -155,7 +155,7 @@ function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined })
       await disconnect.mutateAsync(target.telegram_id);
       notify.success(SETTINGS_MESSAGES.success);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', errorText(error)));
+      notify.error(readError(error).answer('detail') ?? readError(error).text);
     } finally {
       setTarget(null);
     }

@@ -1,5 +1,5 @@
 import { SETTINGS_MESSAGES } from '@app/shared';
-import { errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Card, CardHeader, ErrorState, notify, Skeleton, Switch } from '../../ui/index.ts';
 import { type NotificationField, useChangeNotification, useUserInfo } from './profile-api.ts';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
@@ -19,7 +19,7 @@ export function NotificationSection() {
       { field, value },
       {
         onSuccess: () => notify.success(SETTINGS_MESSAGES.success),
-        onError: (error) => notify.error(errorText(error)),
+        onError: (error) => notify.error(readError(error).text),
       },
     );
   };

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES, type SettingsPasswordForm, settingsPasswordForm, WAL
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button, Card, CardHeader, Field, notify, PasswordInput } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import { usePasswordReset, useRequestPasswordReset } from '../auth/api.ts';
@@ -30,7 +30,7 @@ export function PasswordCard({ email }: { email: string }) {
       setPending(values);
       setOtpOpen(true);
     } catch (error) {
-      notify.error(errorText(error));
+      notify.error(readError(error).text);
     }
   });
 
@@ -85,7 +85,7 @@ export function PasswordCard({ email }: { email: string }) {
           </p>
         }
         onVerify={confirm}
-        errorText={(error) => errorText(error, WALLET_TEXT.otpFailed)}
+        errorText={(error) => readError(error, WALLET_TEXT.otpFailed).text}
       />
     </Card>
   );

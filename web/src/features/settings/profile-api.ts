@@ -8,14 +8,8 @@ import {
 } from '@app/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
+import { authKeys, dashboardKeys, profileKeys } from '../../api/query-keys.ts';
 import type { CheckAuthResponse } from '../auth/api.ts';
-import { authKeys } from '../auth/auth-keys.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
-
-/** Query keys of Settings' own data (the merchant #api section has its own in api.ts). */
-export const profileKeys = {
-  userInfo: ['settings', 'user-info'] as const,
-};
 
 /** GET api/account/user_info/: username, email, avatar, lead flag and the two notification switches. */
 export function useUserInfo() {

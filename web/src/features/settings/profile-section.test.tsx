@@ -2,7 +2,7 @@ import { API, SETTINGS_MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, mockApi } from '../../test/fetch-mock.ts';
 import { currentPath, loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { notify } from '../../ui/toast.tsx';
@@ -22,9 +22,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   notify.dismiss();
 });
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 function file(name: string, type: string, size: number): File {
   const blob = new File(['x'], name, { type });

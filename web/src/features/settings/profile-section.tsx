@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText, serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import {
   Avatar,
   Button,
@@ -40,9 +40,9 @@ function UsernameForm({ info }: { info: UserInfo }) {
       reset({ username: data.username });
       notify.success(SETTINGS_MESSAGES.success);
     } catch (error) {
-      const field = serverFieldErrors(error, ['username']).username;
+      const field = readError(error).fieldErrors(['username']).username;
       if (field) setError('username', { type: 'server', message: field }, { shouldFocus: true });
-      else notify.error(errorText(error));
+      else notify.error(readError(error).text);
     }
   });
   const error = formState.errors.username?.message;
@@ -107,7 +107,7 @@ function AvatarForm({ info }: { info: UserInfo }) {
       clear();
       notify.success(SETTINGS_MESSAGES.success);
     } catch (failure) {
-      notify.error(errorText(failure));
+      notify.error(readError(failure).text);
     }
   });
 

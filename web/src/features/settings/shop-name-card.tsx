@@ -2,7 +2,7 @@ import { merchantDisplayNameBody } from '@app/shared/merchant/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText, serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button, Card, CardHeader, ErrorState, Field, Input, notify, Skeleton } from '../../ui/index.ts';
 import { useSaveShopName, useShopName } from './shop-name-api.ts';
 
@@ -65,9 +65,9 @@ function ShopNameForm({ current }: { current: string | null }) {
       const saved = await save.mutateAsync({ display_name: values.display_name ?? '' });
       notify.success(saved.display_name ? SHOP_NAME_TEXT.saved : SHOP_NAME_TEXT.cleared);
     } catch (error) {
-      const fields = serverFieldErrors(error, ['display_name'] as const);
+      const fields = readError(error).fieldErrors(['display_name'] as const);
       if (fields.display_name) setError('display_name', { type: 'server', message: fields.display_name });
-      else notify.error(errorText(error, SHOP_NAME_TEXT.saveFailed));
+      else notify.error(readError(error, SHOP_NAME_TEXT.saveFailed).text);
     }
   });
 

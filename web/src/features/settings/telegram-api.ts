@@ -7,14 +7,10 @@ import {
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
+import { telegramKeys } from '../../api/query-keys.ts';
 
 /** How often the open Connection section asks for the linked accounts, so a new link shows without reload. */
 export const TELEGRAM_ACCOUNTS_POLL_MS = 4_000;
-
-export const telegramKeys = {
-  key: ['settings', 'telegram', 'key'] as const,
-  accounts: ['settings', 'telegram', 'accounts'] as const,
-};
 
 /** GET /api/account/get_tg_key/: the connection key, the bot's username and deep link (null without a bot). */
 export function useTelegramKey() {

@@ -12,7 +12,7 @@ import { ShieldCheck, Trash2, WalletMinimal } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../api/client.ts';
-import { errorText, otpErrorText, serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import {
   Badge,
   Button,
@@ -29,7 +29,7 @@ import {
   Skeleton,
   Switch,
 } from '../../ui/index.ts';
-import { OtpModal } from '../../ui/otp-modal.tsx';
+import { OtpModal, otpErrorText } from '../../ui/otp-modal.tsx';
 import {
   useAddWhitelistWallet,
   useDeleteWhitelistWallet,
@@ -41,7 +41,7 @@ import { SETTINGS_TEXT as T } from './settings-texts.ts';
 
 /** A refused wallet call: the spec's no-permission text for a 451, otherwise the server's words. */
 function walletRefusal(error: unknown, forbidden: string): string {
-  return isApiError(error, NOT_A_LEAD_STATUS) ? forbidden : errorText(error);
+  return isApiError(error, NOT_A_LEAD_STATUS) ? forbidden : readError(error).text;
 }
 
 /** The entry's cool-down end while it is still ahead, else null (usable now). */
@@ -64,7 +64,7 @@ function AddWalletForm({ full }: { full: boolean }) {
     } catch (error) {
       const field = isApiError(error, NOT_A_LEAD_STATUS)
         ? undefined
-        : serverFieldErrors(error, ['wallet']).wallet;
+        : readError(error).fieldErrors(['wallet']).wallet;
       if (field) setError('wallet', { type: 'server', message: field }, { shouldFocus: true });
       else notify.error(walletRefusal(error, SETTINGS_MESSAGES.walletAddForbidden));
     }

@@ -1,7 +1,7 @@
 import { MERCHANT_TEXT, WEBHOOK_OUTCOME_TEXT, type WebhookEvent } from '@app/shared';
 import { Inbox, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { errorText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { formatDate } from '../../ui/format-date.ts';
 import {
   Badge,
@@ -97,7 +97,7 @@ export function WebhookDeliveriesCard() {
       if (result.state === 'delivered') notify.success(T.resentDelivered);
       else notify.warning(T.resentNotDelivered, { description: lastAnswer(result) });
     } catch (error) {
-      notify.error(errorText(error, T.resendFailed));
+      notify.error(readError(error, T.resendFailed).text);
     }
   };
 

@@ -4,7 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorText, serverFieldErrors } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import {
   Badge,
   Button,
@@ -94,9 +94,9 @@ function WebhookUrlForm({
       notify.success(T.webhookSaved);
       if (saved.secret) onSecret(saved.secret);
     } catch (error) {
-      const fields = serverFieldErrors(error, ['url'] as const);
+      const fields = readError(error).fieldErrors(['url'] as const);
       if (fields.url) setError('url', { type: 'server', message: fields.url });
-      else notify.error(errorText(error, T.webhookSaveFailed));
+      else notify.error(readError(error, T.webhookSaveFailed).text);
     }
   });
 
@@ -133,7 +133,7 @@ function SecretRow({ hasSecret, onSecret }: { hasSecret: boolean; onSecret: (sec
       setConfirming(false);
       onSecret(answer.secret);
     } catch (error) {
-      notify.error(errorText(error, T.rotateFailed));
+      notify.error(readError(error, T.rotateFailed).text);
     }
   };
 

@@ -1,20 +1,21 @@
 import type { SupportQueueItem } from '@app/shared/homes/contracts';
-import { AlarmClock, ArrowRight, Lock, Scale } from 'lucide-react';
+import { AlarmClock, Lock, Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { DISPUTE_STATUS_LABELS, disputeStatusText } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
+  ArrowLink,
   Badge,
   type BadgeTone,
   Card,
   EmptyState,
   ErrorState,
   formatDate,
+  formatDuration,
+  formatUsdtText,
   PageHeader,
   Skeleton,
 } from '../../ui/index.ts';
-import { formatDuration, formatUsdtText } from '../merchant-home/home-format.ts';
 import { useSupportQueue } from './api.ts';
 
 /** Russian labels of the open dispute statuses (never the raw value). */
@@ -119,15 +120,15 @@ function QueueRow({ item, now }: { item: SupportQueueItem; now: number }) {
           </span>
         </p>
       </div>
-      <Link
+      <ArrowLink
         to="/dispute"
         state={{ search: item.id }}
-        className="inline-flex min-h-11 items-center gap-1 justify-self-start text-small font-medium text-brand-700 hover:underline sm:justify-self-end"
+        tall
+        className="justify-self-start sm:justify-self-end"
         aria-label={`${T.open}: ${T.dispute} ${item.id.slice(0, 8)}`}
       >
         {T.open}
-        <ArrowRight size={14} aria-hidden />
-      </Link>
+      </ArrowLink>
     </li>
   );
 }
@@ -146,13 +147,9 @@ export function SupportHomePage() {
         title={T.title}
         description={T.description}
         actions={
-          <Link
-            to="/dispute"
-            className="inline-flex min-h-11 items-center gap-1 text-small font-medium text-brand-700 hover:underline"
-          >
+          <ArrowLink to="/dispute" tall>
             {T.allDisputes}
-            <ArrowRight size={14} aria-hidden />
-          </Link>
+          </ArrowLink>
         }
       />
       {counts ? (

@@ -2,7 +2,7 @@ import { API, type VerifyRequestResponse } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { formatDayTime } from '../../ui/format-date.ts';
 import { notify } from '../../ui/index.ts';
@@ -36,9 +36,6 @@ function setup(handlers: Handlers) {
   renderAt('/terminals', [{ path: '/terminals', element: <TerminalsPage /> }]);
   return { ...api, user };
 }
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 /** 'Add Terminal Now' first asks which app (issue 24); the QR flow is the choice 'Terminal Manager (QR)'. */
 async function chooseQr(user: ReturnType<typeof userEvent.setup>) {

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Copy, RotateCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
+import { terminalsKeys } from '../../api/query-keys.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { formatDayTime } from '../../ui/format-date.ts';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
@@ -19,7 +20,6 @@ import {
   BadPairingDataError,
   EMPTY_TERMINAL_FILTERS,
   PAIRING_POLL_MS,
-  terminalsKeys,
   useTerminalList,
   useVerifyForwarder,
   useVerifyRequest,

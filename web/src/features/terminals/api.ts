@@ -15,8 +15,7 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
-import { paymentsKeys } from '../payments/api.ts';
+import { dashboardKeys, paymentsKeys, terminalsKeys } from '../../api/query-keys.ts';
 
 /** What the Terminals page filters by (spec §2: search by name or ID, status filter). */
 export type TerminalStatusFilter = 'all' | 'Enabled' | 'Disabled';
@@ -34,19 +33,6 @@ export function hasTerminalFilters(filters: TerminalFilters): boolean {
 export const LIST_REFRESH_MS = 10_000;
 /** How often the list is asked while the pairing QR code waits for the phone. */
 export const PAIRING_POLL_MS = 3_000;
-
-/** Query keys of the Terminals section. */
-export const terminalsKeys = {
-  all: ['terminals'] as const,
-  lists: ['terminals', 'list'] as const,
-  list: (filters: TerminalFilters, page: number) => ['terminals', 'list', filters, page] as const,
-  payments: (id: string) => ['terminals', 'payments', id] as const,
-  paymentsPage: (id: string, page: number) => ['terminals', 'payments', id, page] as const,
-  unassigned: ['terminals', 'unassigned'] as const,
-  unassignedPage: (page: number) => ['terminals', 'unassigned', page] as const,
-  /** One setup screen's watch on its terminal; `opened` keeps each screen's answers its own. */
-  signal: (id: string, opened: number) => ['terminals', 'signal', id, opened] as const,
-};
 
 /** GET /user/terminals/: one page (10, spec §9) of the filtered terminals; the previous page stays meanwhile. */
 export function useTerminalList(

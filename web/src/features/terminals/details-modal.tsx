@@ -1,7 +1,7 @@
 import { TERMINAL_APP_LABELS, type TerminalListItem } from '@app/shared';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { terminalStatusText } from '../../labels/index.ts';
 import { Alert, Button, formatDate, Modal, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
@@ -65,7 +65,7 @@ export function DetailsModal({
       notify.success(DETAILS_TEXT.deleted);
       onOpenChange(false);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', DETAILS_TEXT.deleteFailed));
+      notify.error(readError(error).answer('detail') ?? DETAILS_TEXT.deleteFailed);
     }
   };
 

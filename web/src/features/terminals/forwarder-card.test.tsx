@@ -8,7 +8,7 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { latinOutsideLiterals } from '../../test/language.ts';
 import { renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
@@ -32,9 +32,6 @@ function renderPage(list: Handlers[string], extra: Handlers = {}) {
   renderAt('/terminals', [{ path: '/terminals', element: <TerminalsPage /> }]);
   return { ...api, user };
 }
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 afterEach(() => {
   vi.unstubAllGlobals();

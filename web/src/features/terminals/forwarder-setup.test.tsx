@@ -11,7 +11,7 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { latinOutsideLiterals } from '../../test/language.ts';
 import { renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/index.ts';
@@ -67,9 +67,6 @@ function renderPage(handlers: Handlers) {
   renderAt('/terminals', [{ path: '/terminals', element: <TerminalsPage /> }]);
   return { ...api, user };
 }
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 async function pair(user: ReturnType<typeof userEvent.setup>, app: ForwarderApp) {
   await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/index.ts';
 import { ManagePaymentsModal } from './manage-payments-modal.tsx';
@@ -40,8 +40,6 @@ function setup(handlers: Handlers) {
   return { ...api, user, urls };
 }
 
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 const page = (results: TerminalPayment[], count = results.length) => ({ body: { count, results } });
 const manageDialog = () => screen.getByRole('dialog', { name: 'Manage Payments' });
 const pickerDialog = () => screen.getByRole('dialog', { name: 'Выбор платежей' });

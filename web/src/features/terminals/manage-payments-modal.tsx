@@ -1,7 +1,7 @@
 import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT, type TerminalPayment } from '@app/shared';
 import { Link2, Unlink } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button, EmptyState, ErrorState, Modal, notify, Pagination } from '../../ui/index.ts';
 import { useTerminalPayments, useUnbindPayment } from './api.ts';
 import { PaymentPickerModal } from './payment-picker-modal.tsx';
@@ -23,7 +23,7 @@ function UnbindConfirm({ payment, onClose }: { payment: TerminalPayment | null; 
       notify.success(MANAGE_TEXT.unbound);
       onClose();
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', TERMINAL_MESSAGES.unbindFailed));
+      notify.error(readError(error).answer('detail') ?? TERMINAL_MESSAGES.unbindFailed);
     }
   };
   return (
@@ -84,7 +84,7 @@ export function ManagePaymentsModal({
   else if (payments.isError && !payments.data)
     content = (
       <ErrorState
-        message={answerFieldText(payments.error, 'detail', TERMINAL_MESSAGES.loadFailed)}
+        message={readError(payments.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
         onRetry={() => payments.refetch()}
         retrying={payments.isFetching}
       />

@@ -1,7 +1,7 @@
 import { type ForwarderSetupResponse, TERMINAL_MESSAGES, type TerminalListItem } from '@app/shared';
 import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Button, ConfirmModal, notify, OverlayLoader } from '../../ui/index.ts';
 import { BadPairingDataError, useNewHookUrl } from './api.ts';
 
@@ -79,7 +79,7 @@ export function NewUrlDialogs({
       notify.error(
         error instanceof BadPairingDataError
           ? TERMINAL_MESSAGES.badServerData
-          : answerFieldText(error, 'detail', NEW_URL_TEXT.failed),
+          : (readError(error).answer('detail') ?? NEW_URL_TEXT.failed),
       );
     }
   };

@@ -10,7 +10,7 @@ import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, CreditCard } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { Alert, Button, cx, EmptyState, ErrorState, Modal, notify, Pagination } from '../../ui/index.ts';
 import { BadListFormatError, useConnectPayments, useUnassignedPayments } from './api.ts';
 import { PaymentHeader, PaymentRow, PaymentRowsSkeleton } from './payment-rows.tsx';
@@ -26,7 +26,7 @@ export const PICKER_TEXT = {
 /** Spec §8: a non-array answer, else the server's `error` field (a load failure otherwise). */
 function unassignedErrorText(error: unknown): string {
   if (error instanceof BadListFormatError) return TERMINAL_MESSAGES.badListFormat;
-  return answerFieldText(error, 'error', TERMINAL_MESSAGES.loadFailed);
+  return readError(error).answer('error') ?? TERMINAL_MESSAGES.loadFailed;
 }
 
 /**
@@ -67,7 +67,7 @@ export function PaymentPickerModal({
       notify.success(PICKER_TEXT.linked);
       onOpenChange(false);
     } catch (error) {
-      notify.error(answerFieldText(error, 'error', TERMINAL_MESSAGES.linkFailed));
+      notify.error(readError(error).answer('error') ?? TERMINAL_MESSAGES.linkFailed);
     }
   });
 

@@ -2,9 +2,11 @@ import type { TerminalListItem } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
+import { terminalsKeys } from '../../api/query-keys.ts';
 import { Badge, Button, Card, cx, formatDayTime, notify } from '../../ui/index.ts';
-import { terminalsKeys, useDeleteTerminal } from './api.ts';
+import { useDeleteTerminal } from './api.ts';
+import { DETAILS_TEXT } from './details-modal.tsx';
 import { CopyableId, TERMINAL_ACTIONS_CELL, TERMINAL_GRID, TerminalAppLabel } from './terminal-card.tsx';
 
 export const PENDING_TEXT = {
@@ -13,8 +15,6 @@ export const PENDING_TEXT = {
   explain:
     'Телефон ещё не подключился. Если он не подключится до этого времени, терминал исчезнет из списка.',
   remove: 'Удалить',
-  removed: 'Терминал удалён',
-  removeFailed: 'Не удалось удалить терминал',
 } as const;
 
 /**
@@ -40,8 +40,8 @@ export function PendingTerminalCard({ terminal, mobile }: { terminal: TerminalLi
 
   const onRemove = () =>
     remove.mutate(terminal.id, {
-      onSuccess: () => notify.success(PENDING_TEXT.removed),
-      onError: (error) => notify.error(answerFieldText(error, 'detail', PENDING_TEXT.removeFailed)),
+      onSuccess: () => notify.success(DETAILS_TEXT.deleted),
+      onError: (error) => notify.error(readError(error).answer('detail') ?? DETAILS_TEXT.deleteFailed),
     });
 
   const badge = (

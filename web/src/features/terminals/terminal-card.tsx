@@ -1,7 +1,7 @@
 import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem } from '@app/shared';
 import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { terminalStatusText } from '../../labels/index.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Badge, BatteryRing, Button, Card, cx, IconButton, notify, Switch } from '../../ui/index.ts';
@@ -142,7 +142,7 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
   const toggle = (checked: boolean) =>
     setStatus.mutate(
       { id: terminal.id, enabled: checked },
-      { onError: (error) => notify.error(answerFieldText(error, 'detail', CARD_TEXT.statusFailed)) },
+      { onError: (error) => notify.error(readError(error).answer('detail') ?? CARD_TEXT.statusFailed) },
     );
 
   const charge = <Charge terminal={terminal} size={mobile ? 52 : 46} />;

@@ -4,7 +4,7 @@ import { Check, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { answerFieldText } from '../../api/errors.ts';
+import { readError } from '../../api/errors.ts';
 import { cx, IconButton, notify } from '../../ui/index.ts';
 import { useRenameTerminal } from './api.ts';
 
@@ -46,7 +46,7 @@ export function TerminalName({ id, name, className }: { id: string; name: string
       await rename.mutateAsync({ id, name: values.name });
       setEditing(false);
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', TERMINAL_MESSAGES.renameFailed));
+      notify.error(readError(error).answer('detail') ?? TERMINAL_MESSAGES.renameFailed);
     }
   });
 

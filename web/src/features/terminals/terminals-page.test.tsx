@@ -2,7 +2,7 @@ import { API, TERMINAL_MESSAGES, TERMINAL_TEXT } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { formatDayTime, notify } from '../../ui/index.ts';
@@ -23,9 +23,6 @@ function renderPage(list: Handlers[string], extra: Handlers = {}) {
       .filter((url) => url.pathname.endsWith(API.terminals.list));
   return { ...api, ...view, listUrls };
 }
-
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 afterEach(() => {
   vi.unstubAllGlobals();

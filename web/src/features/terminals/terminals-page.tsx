@@ -1,7 +1,7 @@
 import { PAGE_SIZES, TERMINAL_MESSAGES, TERMINAL_TEXT, type TerminalApp } from '@app/shared';
 import { Plus, SearchX, Smartphone } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
-import { answerFieldText } from '../../api/errors.ts';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { readError } from '../../api/errors.ts';
 import {
   Button,
   cx,
@@ -13,6 +13,7 @@ import {
   Pagination,
   Skeleton,
   useMediaQuery,
+  useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
 import {
   EMPTY_TERMINAL_FILTERS,
@@ -83,18 +84,14 @@ export function TerminalsPage() {
       const answer = await connect.mutateAsync();
       setPairing({ id: answer.terminal_id, app });
     } catch (error) {
-      notify.error(answerFieldText(error, 'detail', PAGE_TEXT.connectFailed));
+      notify.error(readError(error).answer('detail') ?? PAGE_TEXT.connectFailed);
     }
   };
 
   const count = list.data?.count ?? 0;
   const results = list.data?.results ?? [];
 
-  // The last terminal of the last page was deleted: step back to a page that still has some.
-  const emptyPage = Boolean(list.data && !list.isPlaceholderData && results.length === 0 && page > 1);
-  useEffect(() => {
-    if (emptyPage) setPage((current) => current - 1);
-  }, [emptyPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
   const addButton = (
     <Button
       leftIcon={<Plus size={16} />}
@@ -114,7 +111,7 @@ export function TerminalsPage() {
   } else if (list.isError && !list.data) {
     content = (
       <ErrorState
-        message={answerFieldText(list.error, 'detail', TERMINAL_MESSAGES.loadFailed)}
+        message={readError(list.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
         onRetry={() => list.refetch()}
         retrying={list.isFetching}
       />

@@ -14,16 +14,8 @@ import {
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../api/client.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
-
-export const walletKeys = {
-  all: ['wallet'] as const,
-  address: ['wallet', 'address'] as const,
-  white: ['wallet', 'white'] as const,
-  withdrawLimits: ['wallet', 'withdraw-limits'] as const,
-  withdrawable: ['wallet', 'withdrawable'] as const,
-  withdrawals: (page: number) => ['wallet', 'withdrawals', page] as const,
-};
+import { readError } from '../../api/errors.ts';
+import { dashboardKeys, walletKeys } from '../../api/query-keys.ts';
 
 /** The deposit address, or null when the user has none yet (the server answers 404 until then). */
 export async function fetchWalletAddress(signal?: AbortSignal): Promise<string | null> {
@@ -34,6 +26,16 @@ export async function fetchWalletAddress(signal?: AbortSignal): Promise<string |
     if (isApiError(error, 404)) return null;
     throw error;
   }
+}
+
+/**
+ * The text of a failed wallet call (spec §8 Wallet): the answer's own words; without an answer (offline,
+ * timeout) the client's text; otherwise the call's fallback (spec §8's 'Failed to process withdrawal',
+ * 'Failed to request wallet creation', in Russian).
+ */
+export function walletErrorText(error: unknown, fallback: string): string {
+  const read = readError(error, fallback);
+  return read.said ?? read.unanswered ?? fallback;
 }
 
 /** GET account/wallet/address/ while `enabled` (the wallet modal is open). */

@@ -2,11 +2,11 @@ import { WALLET_SUCCESS_MS, WALLET_TEXT } from '@app/shared';
 import { Copy, RotateCw, TriangleAlert, Wallet } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { readableText, walletErrorText } from '../../api/errors.ts';
+import { readableText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
-import { useConfirmWalletAddress, useRequestWalletAddress } from './api.ts';
+import { useConfirmWalletAddress, useRequestWalletAddress, walletErrorText } from './api.ts';
 
 export interface DepositPanelProps {
   /** undefined while loading, null when the user has no address yet. */

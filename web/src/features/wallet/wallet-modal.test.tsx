@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { type Handlers, mockApi, type RecordedCall } from '../../test/fetch-mock.ts';
+import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { notify } from '../../ui/index.ts';
 import { WalletModal, type WalletTab } from './wallet-modal.tsx';
 
@@ -48,9 +48,6 @@ function setup(handlers: Handlers, props: Parameters<typeof Harness>[0] = {}, fa
 
 const withAddress: Handlers = { [`GET ${API.wallet.address}`]: { body: { address: ADDRESS } } };
 const dialog = () => screen.getByRole('dialog', { name: WALLET_TEXT.modalTitle });
-const called = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
-
 async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) {
   const codeDialog = screen.getAllByRole('dialog').at(-1)!;
   await user.click(within(codeDialog).getAllByRole('textbox')[0]!);

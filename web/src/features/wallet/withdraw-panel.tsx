@@ -21,10 +21,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
-import { otpErrorText, walletErrorText } from '../../api/errors.ts';
 import { Alert, Button, Field, Input, notify } from '../../ui/index.ts';
-import { OtpModal } from '../../ui/otp-modal.tsx';
-import { useRequestWithdrawal, useVerifyWithdrawal, useWithdrawable, useWithdrawLimits } from './api.ts';
+import { OtpModal, otpErrorText } from '../../ui/otp-modal.tsx';
+import {
+  useRequestWithdrawal,
+  useVerifyWithdrawal,
+  useWithdrawable,
+  useWithdrawLimits,
+  walletErrorText,
+} from './api.ts';
 import { WhitelistPicker } from './whitelist-picker.tsx';
 import { WithdrawableSummary } from './withdrawable-summary.tsx';
 

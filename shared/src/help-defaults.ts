@@ -1,7 +1,7 @@
 /**
- * The service's defaults the Help page quotes: the server reads them from its environment
- * (server/src/config.ts), and the web app cannot ask for them. help-facts.test.ts reads that file and fails
- * when a default there no longer equals the number written here, so the page cannot drift from the server.
+ * The service's defaults the Help page quotes: the server's configuration (server/src/config.ts) takes its
+ * defaults from here, so the page and the server cannot drift. Each can still be changed per deployment by
+ * its environment variable; the page quotes the default.
  */
 export const SERVICE_DEFAULTS = {
   /** DISPUTE_EVIDENCE_H: the trader's time to upload evidence. */
@@ -31,23 +31,3 @@ export const SERVICE_DEFAULTS = {
   loginFailureWindowMinutes: 15,
   loginLockMinutes: 15,
 } as const;
-
-/** Which server variable each default is (for the test that compares them). */
-export const SERVICE_DEFAULT_NAMES: Record<keyof typeof SERVICE_DEFAULTS, string> = {
-  disputeEvidenceHours: 'DISPUTE_EVIDENCE_H',
-  disputeWindowHours: 'DISPUTE_WINDOW_H',
-  terminalOfflineAfterSeconds: 'TERMINAL_OFFLINE_AFTER_S',
-  terminalHeartbeatSeconds: 'TERMINAL_HEARTBEAT_S',
-  whitelistCooldownHours: 'WHITELIST_COOLDOWN_H',
-  orderTtlSeconds: 'ORDER_TTL_S',
-  merchantFeePct: 'MERCHANT_FEE_PCT',
-  traderRewardPct: 'TRADER_REWARD_PCT',
-  withdrawalFeeUsdt: 'WITHDRAWAL_FEE_USDT',
-  withdrawalMinUsdt: 'WITHDRAWAL_MIN_USDT',
-  withdrawalAutoLimitUsdt: 'WITHDRAWAL_AUTO_LIMIT_USDT',
-  sessionIdleHours: 'SESSION_IDLE_HOURS',
-  sessionMaxDays: 'SESSION_MAX_DAYS',
-  loginMaxFailures: 'LOGIN_MAX_FAILURES',
-  loginFailureWindowMinutes: 'LOGIN_FAILURE_WINDOW_MIN',
-  loginLockMinutes: 'LOGIN_LOCK_MIN',
-};
