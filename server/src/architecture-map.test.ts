@@ -16,20 +16,12 @@ const LISTED = ['server/src', 'server/src/modules', 'shared/src', 'web/src/featu
 const TABLE_BASE = 'server/src/modules';
 const WORKSPACES = ['server/', 'shared/', 'web/', 'e2e/', 'docs/', 'scripts/', 'bench/', 'deploy/'];
 
-/**
- * Created by the split branches; the lead empties it at merge. Files the map already names (the new homes of
- * the orders, disputes and users use cases and of the shared primitives) that do not exist on this branch yet.
- */
-const PLANNED = new Set([
-  'web/src/api/query-keys.ts',
-]);
-
 const FILE_PATH = /^[\w.][\w./-]*\.(?:ts|tsx|mjs|md|json|css)$/;
 const TABLE_PATH = /^[\w.][\w./-]*(?:\.(?:ts|tsx|mjs|md)|\/)$/;
 
 const isDirectory = (relative: string) =>
   fs.statSync(path.join(ROOT, relative), { throwIfNoEntry: false })?.isDirectory();
-const exists = (relative: string) => fs.existsSync(path.join(ROOT, relative)) || PLANNED.has(relative);
+const exists = (relative: string) => fs.existsSync(path.join(ROOT, relative));
 const subfolders = (relative: string) =>
   fs
     .readdirSync(path.join(ROOT, relative), { withFileTypes: true })

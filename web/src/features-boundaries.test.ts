@@ -26,23 +26,9 @@ const SHARED_PIECES: Record<string, string> = {
   'terminals/device-card.tsx': 'the terminal card the dashboard lists',
   'payments/bank-mark.tsx': 'a bank’s mark beside a payment method (terminal linking)',
   'landing/contacts.ts': 'the support contacts (the landing page and Help)',
-  'merchant-home/home-format.ts': 'the merchant and support homes’ number formats',
   'wallet/api.ts': 'the whitelist hooks of Settings’ #wallet section',
   'auth/api.ts': 'the password reset hooks of Settings’ password card and the session answer’s type',
 };
-
-/**
- * Imports of another feature's api.ts (or auth-keys.ts) for its query keys only, removed when the query keys move
- * to api/query-keys.ts (the web change under way); each must still be found, so the list only shrinks.
- */
-const PENDING_KEY_IMPORTS = [
-  'features/deals/api.ts imports dashboard/api.ts',
-  'features/settings/profile-api.ts imports auth/auth-keys.ts',
-  'features/settings/profile-api.ts imports dashboard/api.ts',
-  'features/terminals/api.ts imports dashboard/api.ts',
-  'features/terminals/api.ts imports payments/api.ts',
-  'features/wallet/api.ts imports dashboard/api.ts',
-];
 
 /** A path like './features/a/b.tsx' resolved against the importing file, or null for a package. */
 function resolve(from: string, specifier: string): string | null {
@@ -96,7 +82,7 @@ function offences(sources: Record<string, string>): string[] {
     const base = folderOf(`./${file}`);
     if (base === 'ui' || base === 'api' || base === 'labels') return true;
     if (base !== 'features') return false;
-    return !(target in SHARED_PIECES) && !PENDING_KEY_IMPORTS.includes(line);
+    return !(target in SHARED_PIECES);
   });
 }
 
@@ -109,11 +95,10 @@ describe('feature boundaries', () => {
     expect(offences(SOURCES)).toEqual([]);
   });
 
-  it('every shared piece and pending import is still used (the lists only shrink)', () => {
+  it('every shared piece is still used (the list only shrinks)', () => {
     const imports = crossFeatureImports(SOURCES);
     const usedPieces = new Set(imports.map((line) => line.split(' imports ')[1]));
     expect(Object.keys(SHARED_PIECES).filter((piece) => !usedPieces.has(piece))).toEqual([]);
-    expect(PENDING_KEY_IMPORTS.filter((line) => !imports.includes(line))).toEqual([]);
   });
 
   it('sees an offending import (the scan itself works)', () => {
