@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow, selectRows } from '../../db/rows.ts';
-import { dealEvents, dealReceipts, deals, paymentMethods } from '../../db/schema/index.ts';
+import { dealEvents, dealReceipts, deals } from '../../db/schema/index.ts';
 import { routableTerminal } from '../terminals/routable-terminal.ts';
 
 export type DealRow = typeof deals.$inferSelect;
