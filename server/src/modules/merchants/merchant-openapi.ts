@@ -13,7 +13,7 @@ import {
   problemSchema,
   webhookPayloadSchema,
 } from '@app/shared';
-import { schemaOf } from '../../lib/openapi.ts';
+import { documentHead, schemaOf } from '../../lib/openapi.ts';
 import {
   DEFAULT_LIMITS,
   described,
@@ -43,16 +43,13 @@ export function buildMerchantOpenApi(options: {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const belowMinimum = orderBelowMinimumText(limits.orderMinRub);
   return {
-    openapi: '3.1.0',
-    info: {
+    ...documentHead({
       title: 'Merchant API',
-      version: '1.0.0',
       summary: 'Orders paid in rubles by SBP or card transfer, settled in USDT, reported by signed webhooks.',
       description: GUIDE,
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
-    servers: [{ url: options.serverUrl, description: 'This service (PUBLIC_URL + API_PREFIX).' }],
-    security: [{ merchantKey: [] }],
+      server: { url: options.serverUrl, description: 'This service (PUBLIC_URL + API_PREFIX).' },
+      securityScheme: 'merchantKey',
+    }),
     tags: [
       { name: 'orders', description: 'Create, read, list and cancel orders.' },
       { name: 'balance', description: 'Your USDT balance.' },
