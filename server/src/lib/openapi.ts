@@ -42,3 +42,13 @@ export function documentHead(head: {
     security: [{ [head.securityScheme]: [] }],
   };
 }
+
+/** The Idempotency-Key header of every POST; `description` says how each API scopes and keeps a key. */
+export const idempotencyKeyParameter = (description: string) => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  example: '8e0f6c9a-2b1d-4f3e-9a7c-5d4b3a2f1e0d',
+});

@@ -13,7 +13,7 @@ import {
   problemSchema,
   webhookPayloadSchema,
 } from '@app/shared';
-import { documentHead, schemaOf } from '../../lib/openapi.ts';
+import { documentHead, idempotencyKeyParameter, schemaOf } from '../../lib/openapi.ts';
 import {
   DEFAULT_LIMITS,
   described,
@@ -69,15 +69,9 @@ export function buildMerchantOpenApi(options: {
         },
       },
       parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description:
-            'A fresh random value (a UUID) per logical request, reused for its retries. Scoped to your account, kept 24 hours: the same key and body replay the first answer; another body answers 422; while the first still runs, 409.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
-          example: '8e0f6c9a-2b1d-4f3e-9a7c-5d4b3a2f1e0d',
-        },
+        IdempotencyKey: idempotencyKeyParameter(
+          'A fresh random value (a UUID) per logical request, reused for its retries. Scoped to your account, kept 24 hours: the same key and body replay the first answer; another body answers 422; while the first still runs, 409.',
+        ),
         OrderId: {
           name: 'id',
           in: 'path',

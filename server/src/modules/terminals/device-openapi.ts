@@ -11,7 +11,7 @@ import {
   NOTIFICATION_BATCH_MAX,
   NOTIFICATION_TEXT_MAX_BYTES,
 } from '@app/shared';
-import { documentHead, ref, responseRef, schemaOf } from '../../lib/openapi.ts';
+import { documentHead, idempotencyKeyParameter, ref, responseRef, schemaOf } from '../../lib/openapi.ts';
 import { type ProblemCode, problemBody, problemSchema } from '../../lib/problem.ts';
 import { hookOpenApi } from './hooks-openapi.ts';
 
@@ -261,15 +261,9 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
         },
       },
       parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description:
-            'A fresh random value (a UUID) per logical request, reused for its retries. Kept 24 hours. Printable ASCII, 1–255 characters.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
-          example: '8e0f6c9a-2b1d-4f3e-9a7c-5d4b3a2f1e0d',
-        },
+        IdempotencyKey: idempotencyKeyParameter(
+          'A fresh random value (a UUID) per logical request, reused for its retries. Kept 24 hours. Printable ASCII, 1–255 characters.',
+        ),
       },
       schemas: {
         DeviceActivateRequest: schemaOf(deviceActivateBody, 'input'),
