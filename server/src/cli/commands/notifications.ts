@@ -1,5 +1,5 @@
 import { cliContext } from './cli-context.ts';
-import { type AdminCommand, UsageError } from './types.ts';
+import { type AdminCommand, limitFlag, UsageError } from './types.ts';
 
 /** One line of text for a terminal: newlines of a multi-line SMS become ' ⏎ '. */
 const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, ' ⏎ ');
@@ -13,9 +13,7 @@ export const notificationsCommand: AdminCommand = {
   async run({ positional, flags }, { database, config, print }) {
     const [action] = positional;
     if (action !== 'unparsed') throw new UsageError('expected: notifications unparsed');
-    const limit = Number(flags.limit ?? 50);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
-      throw new UsageError('--limit must be a whole number from 1 to 10000');
+    const limit = limitFlag(flags, 50);
     const rows = await cliContext({ database, config }).device.listUnparsed(limit);
     if (rows.length === 0) {
       print('No unparsed notifications.');

@@ -41,3 +41,11 @@ export function parseArgs(argv: string[]): CliArgs {
 
 /** Thrown for a wrong command line; the message is printed with the usage. */
 export class UsageError extends Error {}
+
+/** The --limit flag of an operator listing: a whole number from 1 to 10000, `fallback` when not given. */
+export function limitFlag(flags: CliArgs['flags'], fallback: number): number {
+  const limit = Number(flags.limit ?? fallback);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw new UsageError('--limit must be a whole number from 1 to 10000');
+  return limit;
+}

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_STATES } from '@app/shared';
 import pino from 'pino';
 import { createWebhooksService } from '../../modules/webhooks/webhooks.service.ts';
-import { type AdminCommand, UsageError } from './types.ts';
+import { type AdminCommand, limitFlag, UsageError } from './types.ts';
 
 type EventState = (typeof WEBHOOK_EVENT_STATES)[number];
 const isState = (value: string): value is EventState =>
@@ -20,9 +20,7 @@ export const webhooksCommand: AdminCommand = {
       const state = flags.state;
       if (state !== undefined && !isState(state))
         throw new UsageError(`--state must be one of ${WEBHOOK_EVENT_STATES.join(', ')}`);
-      const limit = Number(flags.limit ?? 50);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
-        throw new UsageError('--limit must be a whole number from 1 to 10000');
+      const limit = limitFlag(flags, 50);
       const rows = await webhooks.listForAdmin({ state, limit });
       if (rows.length === 0) print(state ? `No ${state} webhook events.` : 'No webhook events yet.');
       for (const row of rows) {

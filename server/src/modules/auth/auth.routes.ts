@@ -11,12 +11,12 @@ import {
   settingsPasswordChangeRequest,
   verifyOtpRequest,
 } from '@app/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { AUTH_TEXT, publicUser } from './auth.service.ts';
+import { AUTH_TEXT, type NewSession, publicUser } from './auth.service.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -28,6 +28,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
   };
 
+  /** A checked code (sign-up or sign-in) starts the session: the cookie is set, the answer names the user. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: NewSession,
+    message: string,
+  ) {
+    await app.startSessionCookie(request, reply, session);
+    return { message, user: publicUser(session.user) };
+  }
+
   app.post(API.auth.register, { schema: { body: registerRequest }, config: limited }, async (request) =>
     auth.register(request.body, meta(request)),
   );
@@ -35,11 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     API.auth.verifyOtp,
     { schema: { body: verifyOtpRequest }, config: limited },
-    async (request, reply) => {
-      const session = await auth.verifyRegistration(request.body, meta(request));
-      await app.startSessionCookie(request, reply, session);
-      return { message: AUTH_TEXT.registered, user: publicUser(session.user) };
-    },
+    async (request, reply) =>
+      startSession(
+        request,
+        reply,
+        await auth.verifyRegistration(request.body, meta(request)),
+        AUTH_TEXT.registered,
+      ),
   );
 
   app.post(API.auth.login, { schema: { body: loginRequest }, config: limited }, async (request) =>
@@ -49,11 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     API.auth.loginVerify,
     { schema: { body: loginVerifyRequest }, config: limited },
-    async (request, reply) => {
-      const session = await auth.verifyLogin(request.body, meta(request));
-      await app.startSessionCookie(request, reply, session);
-      return { message: AUTH_TEXT.signedIn, user: publicUser(session.user) };
-    },
+    async (request, reply) =>
+      startSession(request, reply, await auth.verifyLogin(request.body, meta(request)), AUTH_TEXT.signedIn),
   );
 
   // Both password calls also serve the signed-in Settings password change (spec §7 Settings): with a live

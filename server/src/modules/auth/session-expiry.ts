@@ -1,7 +1,6 @@
 // The session expiry job: deletes dead sessions and stale sign-in failure counts.
 import type { AppContext } from '../../context.ts';
-import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
-import type { Job } from '../../jobs/job.ts';
+import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 import * as loginFailures from './login-failures.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
@@ -42,17 +41,9 @@ export function purgeStaleLoginFailures(
 }
 
 /** The periodic session expiry: on every instance, always (it needs no chain), one at a time by lease. */
-export function startSessionExpiry(
-  ctx: AppContext,
-  options: { intervalMs?: number; holder?: string } = {},
-): Job {
-  return startHousekeepingJob({
-    name: SESSION_EXPIRY,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? SESSION_EXPIRY_INTERVAL_MS,
-    holder: options.holder,
-    run: async () => (await purgeExpiredSessions(ctx)) + (await purgeStaleLoginFailures(ctx)),
-    doneMessage: 'expired sessions and stale sign-in failure counts deleted',
-  });
-}
+export const startSessionExpiry = housekeepingJob((ctx: AppContext) => ({
+  name: SESSION_EXPIRY,
+  intervalMs: SESSION_EXPIRY_INTERVAL_MS,
+  run: async () => (await purgeExpiredSessions(ctx)) + (await purgeStaleLoginFailures(ctx)),
+  doneMessage: 'expired sessions and stale sign-in failure counts deleted',
+}));

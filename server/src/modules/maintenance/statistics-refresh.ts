@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
-import type { Job } from '../../jobs/job.ts';
+import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 import * as repo from './maintenance.repository.ts';
 
 export const STATISTICS_REFRESH = 'statistics-refresh';
@@ -12,19 +11,11 @@ export const STATISTICS_REFRESH_INTERVAL_MS = 10 * 60_000;
  * this job it never learns table sizes and picks scans that read a whole table (the payments list's count
  * sample took ~110 ms instead of ~1 ms at 10^5 methods). Runs only on the embedded engine.
  */
-export function startStatisticsRefresh(
-  ctx: AppContext,
-  options: { intervalMs?: number; holder?: string } = {},
-): Job {
-  return startHousekeepingJob({
-    name: STATISTICS_REFRESH,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? STATISTICS_REFRESH_INTERVAL_MS,
-    holder: options.holder,
-    run: async () => {
-      await repo.analyzeAll(ctx.database.db);
-      return undefined;
-    },
-  });
-}
+export const startStatisticsRefresh = housekeepingJob((ctx: AppContext) => ({
+  name: STATISTICS_REFRESH,
+  intervalMs: STATISTICS_REFRESH_INTERVAL_MS,
+  run: async () => {
+    await repo.analyzeAll(ctx.database.db);
+    return undefined;
+  },
+}));

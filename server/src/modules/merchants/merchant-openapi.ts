@@ -13,7 +13,7 @@ import {
   problemSchema,
   webhookPayloadSchema,
 } from '@app/shared';
-import { schemaOf } from '../../lib/openapi.ts';
+import { documentHead, idempotencyKeyParameter, schemaOf } from '../../lib/openapi.ts';
 import {
   DEFAULT_LIMITS,
   described,
@@ -43,16 +43,13 @@ export function buildMerchantOpenApi(options: {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const belowMinimum = orderBelowMinimumText(limits.orderMinRub);
   return {
-    openapi: '3.1.0',
-    info: {
+    ...documentHead({
       title: 'Merchant API',
-      version: '1.0.0',
       summary: 'Orders paid in rubles by SBP or card transfer, settled in USDT, reported by signed webhooks.',
       description: GUIDE,
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
-    servers: [{ url: options.serverUrl, description: 'This service (PUBLIC_URL + API_PREFIX).' }],
-    security: [{ merchantKey: [] }],
+      server: { url: options.serverUrl, description: 'This service (PUBLIC_URL + API_PREFIX).' },
+      securityScheme: 'merchantKey',
+    }),
     tags: [
       { name: 'orders', description: 'Create, read, list and cancel orders.' },
       { name: 'balance', description: 'Your USDT balance.' },
@@ -72,15 +69,9 @@ export function buildMerchantOpenApi(options: {
         },
       },
       parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description:
-            'A fresh random value (a UUID) per logical request, reused for its retries. Scoped to your account, kept 24 hours: the same key and body replay the first answer; another body answers 422; while the first still runs, 409.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
-          example: '8e0f6c9a-2b1d-4f3e-9a7c-5d4b3a2f1e0d',
-        },
+        IdempotencyKey: idempotencyKeyParameter(
+          'A fresh random value (a UUID) per logical request, reused for its retries. Scoped to your account, kept 24 hours: the same key and body replay the first answer; another body answers 422; while the first still runs, 409.',
+        ),
         OrderId: {
           name: 'id',
           in: 'path',

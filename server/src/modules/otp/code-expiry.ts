@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
-import type { Job } from '../../jobs/job.ts';
+import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 import * as codes from './otp-expiry.repository.ts';
 
 export const CODE_EXPIRY = 'otp-code-expiry';
@@ -26,17 +25,11 @@ export function eraseExpiredSeals(ctx: Pick<AppContext, 'database' | 'now'>): Pr
  * copies of codes that expired; once an hour (per process: a second instance taking the lease over only
  * purges early, which is harmless) it also deletes the codes past their retention.
  */
-export function startCodeExpiry(
-  ctx: AppContext,
-  options: { intervalMs?: number; holder?: string } = {},
-): Job {
+export const startCodeExpiry = housekeepingJob((ctx: AppContext) => {
   let lastPurge = 0;
-  return startHousekeepingJob({
+  return {
     name: CODE_EXPIRY,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? CODE_EXPIRY_INTERVAL_MS,
-    holder: options.holder,
+    intervalMs: CODE_EXPIRY_INTERVAL_MS,
     async run() {
       const erased = await eraseExpiredSeals(ctx);
       const at = ctx.now().getTime();
@@ -46,5 +39,5 @@ export function startCodeExpiry(
       return erased + purged;
     },
     doneMessage: 'expired one-time codes erased or deleted',
-  });
-}
+  };
+});

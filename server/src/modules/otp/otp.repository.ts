@@ -43,19 +43,18 @@ export async function countSendsSince(
   };
 }
 
+/** The live code of an email and purpose: neither consumed nor replaced. */
+const liveCode = (email: string, purpose: string) =>
+  and(
+    eq(otpCodes.email, email),
+    eq(otpCodes.purpose, purpose),
+    isNull(otpCodes.consumedAt),
+    isNull(otpCodes.supersededAt),
+  );
+
 /** Marks the live code of an email and purpose as replaced, erasing its sealed copy. */
 export async function supersedeLive(db: DbOrTx, email: string, purpose: string, now: Date): Promise<void> {
-  await db
-    .update(otpCodes)
-    .set({ supersededAt: now, codeSealed: null })
-    .where(
-      and(
-        eq(otpCodes.email, email),
-        eq(otpCodes.purpose, purpose),
-        isNull(otpCodes.consumedAt),
-        isNull(otpCodes.supersededAt),
-      ),
-    );
+  await db.update(otpCodes).set({ supersededAt: now, codeSealed: null }).where(liveCode(email, purpose));
 }
 
 export async function insertCode(db: DbOrTx, values: typeof otpCodes.$inferInsert): Promise<OtpRow> {
@@ -65,18 +64,7 @@ export async function insertCode(db: DbOrTx, values: typeof otpCodes.$inferInser
 
 /** The live (not consumed, not replaced) code of an email and purpose, if any. */
 export async function findLive(db: DbOrTx, email: string, purpose: string): Promise<OtpRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.email, email),
-        eq(otpCodes.purpose, purpose),
-        isNull(otpCodes.consumedAt),
-        isNull(otpCodes.supersededAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(otpCodes).where(liveCode(email, purpose)).limit(1);
   return row;
 }
 

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';
-import { startServiceLoop } from '../../jobs/service-loop.ts';
+import { serviceLoopJob } from '../../jobs/service-loop.ts';
 import { CLAIM_MS } from './notifications.service.ts';
 import { grammySignal, type TelegramBot } from './telegram-bot.ts';
 
@@ -122,21 +122,13 @@ export function startTelegramWebhookSetup(ctx: TelegramContext, options: { holde
  * statement before it is sent and marked only under that claim, so a row goes out once even across a lease
  * handover.
  */
-export function startTelegramDelivery(
-  ctx: TelegramContext,
-  options: { holder?: string; intervalMs?: number } = {},
-): Job {
-  return startServiceLoop({
-    name: TELEGRAM_DELIVERY,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? DELIVERY_INTERVAL_MS,
-    firstTickAfterMs: 0,
-    // A pass of a full batch whose every send runs into its timeout still ends within the claim window.
-    leaseTtlMs: CLAIM_MS + 30_000,
-    holder: options.holder,
-    perTick: TELEGRAM_DELIVERY_BATCH,
-    run: (limit) => ctx.notifications.deliverDue(ctx.telegramBot.send, limit),
-    failMessage: 'telegram delivery pass failed; will retry',
-  });
-}
+export const startTelegramDelivery = serviceLoopJob((ctx: TelegramContext) => ({
+  name: TELEGRAM_DELIVERY,
+  intervalMs: DELIVERY_INTERVAL_MS,
+  firstTickAfterMs: 0,
+  // A pass of a full batch whose every send runs into its timeout still ends within the claim window.
+  leaseTtlMs: CLAIM_MS + 30_000,
+  perTick: TELEGRAM_DELIVERY_BATCH,
+  run: (limit) => ctx.notifications.deliverDue(ctx.telegramBot.send, limit),
+  failMessage: 'telegram delivery pass failed; will retry',
+}));

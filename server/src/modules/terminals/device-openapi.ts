@@ -11,7 +11,7 @@ import {
   NOTIFICATION_BATCH_MAX,
   NOTIFICATION_TEXT_MAX_BYTES,
 } from '@app/shared';
-import { ref, responseRef, schemaOf } from '../../lib/openapi.ts';
+import { documentHead, idempotencyKeyParameter, ref, responseRef, schemaOf } from '../../lib/openapi.ts';
 import { type ProblemCode, problemBody, problemSchema } from '../../lib/problem.ts';
 import { hookOpenApi } from './hooks-openapi.ts';
 
@@ -114,17 +114,14 @@ const idempotencyKey = { $ref: '#/components/parameters/IdempotencyKey' };
 export function buildDeviceOpenApi(options: { serverUrl: string }) {
   const hook = hookOpenApi();
   return {
-    openapi: '3.1.0',
-    info: {
+    ...documentHead({
       title: 'Terminal device API',
-      version: '1.0.0',
       summary: 'The API the Android terminal app calls: pairing, heartbeats, bank notifications.',
       description:
         'Every call except activate and the forwarder URL carries `Authorization: Bearer <device_token>`. Every POST carries an `Idempotency-Key` header: the same key with the same body replays the first answer (marked `Idempotent-Replayed: true`; activate with a new device token), another body is refused with 422, a request still running with 409. Errors are RFC 9457 problem documents (`application/problem+json`). See docs/device-api.md for the protocol.',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
-    servers: [{ url: options.serverUrl, description: 'The `server_url` of the pairing QR code.' }],
-    security: [{ deviceToken: [] }],
+      server: { url: options.serverUrl, description: 'The `server_url` of the pairing QR code.' },
+      securityScheme: 'deviceToken',
+    }),
     tags: [
       { name: 'pairing', description: 'Turning a pairing QR code into a device token.' },
       { name: 'device', description: 'Calls of a paired terminal.' },
@@ -264,15 +261,9 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
         },
       },
       parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description:
-            'A fresh random value (a UUID) per logical request, reused for its retries. Kept 24 hours. Printable ASCII, 1–255 characters.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
-          example: '8e0f6c9a-2b1d-4f3e-9a7c-5d4b3a2f1e0d',
-        },
+        IdempotencyKey: idempotencyKeyParameter(
+          'A fresh random value (a UUID) per logical request, reused for its retries. Kept 24 hours. Printable ASCII, 1–255 characters.',
+        ),
       },
       schemas: {
         DeviceActivateRequest: schemaOf(deviceActivateBody, 'input'),

@@ -72,6 +72,20 @@ export function createDeviceService(deps: {
   const now = deps.now ?? (() => new Date());
   const intake = createNotificationIntake(deps);
 
+  /** An activation's answer (first or again): the terminal as the app shows it and its new device token. */
+  function activationAnswer(
+    row: { id: string; name: string; status: string },
+    token: string,
+  ): DeviceActivateResponse {
+    return {
+      terminal_id: row.id,
+      device_token: token,
+      name: row.name,
+      status: asStatus(row.status),
+      poll_after_s: deps.heartbeatSeconds,
+    };
+  }
+
   return {
     async authenticate(token) {
       if (!TOKEN_PATTERN.test(token)) return null;
@@ -91,13 +105,7 @@ export function createDeviceService(deps: {
       // Wrong, expired or used key, unknown or deleted terminal: one answer, and nothing changed.
       if (!row) throw unauthorizedProblem();
       deps.log.info({ terminalId: row.id }, 'terminal activated');
-      return {
-        terminal_id: row.id,
-        device_token: token,
-        name: row.name,
-        status: asStatus(row.status),
-        poll_after_s: deps.heartbeatSeconds,
-      };
+      return activationAnswer(row, token);
     },
 
     async reissueActivation(terminalId) {
@@ -109,13 +117,7 @@ export function createDeviceService(deps: {
       });
       if (!row) throw unauthorizedProblem();
       deps.log.info({ terminalId: row.id }, 'terminal activation answered again with a new token');
-      return {
-        terminal_id: row.id,
-        device_token: token,
-        name: row.name,
-        status: asStatus(row.status),
-        poll_after_s: deps.heartbeatSeconds,
-      };
+      return activationAnswer(row, token);
     },
 
     async heartbeat(terminal, body) {

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { startHousekeepingJob } from '../../jobs/housekeeping-job.ts';
-import type { Job } from '../../jobs/job.ts';
+import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 
 export const PENDING_EXPIRY = 'terminal-pending-expiry';
 export const PENDING_EXPIRY_INTERVAL_MS = 60 * 60_000;
@@ -13,17 +12,9 @@ export function purgePendingTerminals(ctx: Pick<AppContext, 'terminals'>): Promi
 }
 
 /** The periodic pending-terminal expiry: always running, one instance at a time by lease. */
-export function startPendingExpiry(
-  ctx: AppContext,
-  options: { intervalMs?: number; holder?: string } = {},
-): Job {
-  return startHousekeepingJob({
-    name: PENDING_EXPIRY,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? PENDING_EXPIRY_INTERVAL_MS,
-    holder: options.holder,
-    run: () => purgePendingTerminals(ctx),
-    doneMessage: 'abandoned pending terminals deleted',
-  });
-}
+export const startPendingExpiry = housekeepingJob((ctx: AppContext) => ({
+  name: PENDING_EXPIRY,
+  intervalMs: PENDING_EXPIRY_INTERVAL_MS,
+  run: () => purgePendingTerminals(ctx),
+  doneMessage: 'abandoned pending terminals deleted',
+}));

@@ -65,65 +65,60 @@ export function createWithdrawalSender(deps: {
   const hotAddress = deps.privateKey ? tronAddressFromPrivateKey(deps.privateKey) : null;
   const log = deps.log;
 
+  type Transition = Parameters<typeof withdrawals.transition>;
+
+  /**
+   * Ends a withdrawal in one transaction: its state (only from `from`, under the claim when given), its money
+   * through the ledger (`release` gives amount and fee back, `complete` takes them for good) and the user's
+   * notice. False when another pass moved it first: then nothing of it happened.
+   */
+  function end(
+    row: WithdrawalRow,
+    step: {
+      from: Transition[1];
+      set: Transition[2];
+      claim?: number;
+      money: 'release' | 'complete';
+      notice: Parameters<Notifier['notify']>[2];
+    },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const moved = await withdrawals.transition(row.id, step.from, step.set, step.claim, tx);
+      if (!moved) return false;
+      const move = { userId: row.userId, amount: row.amount, fee: row.fee };
+      const idempotencyKey = `withdrawal:${row.id}:${step.money}`;
+      if (step.money === 'release') await deps.ledger.releaseWithdrawal({ ...move, idempotencyKey }, tx);
+      else await deps.ledger.completeWithdrawal({ ...move, idempotencyKey }, tx);
+      await deps.notifier.notify(tx, row.userId, step.notice);
+      return true;
+    });
+  }
+
   /** Ends a withdrawal as failed and gives the user the amount and fee back, in one transaction. */
   async function fail(row: WithdrawalRow, reason: string, claim?: number): Promise<boolean> {
-    const done = await db.transaction(async (tx) => {
-      const moved = await withdrawals.transition(
-        row.id,
-        [row.status],
-        { status: 'failed', lastError: reason.slice(0, 500), completedAt: now() },
-        claim,
-        tx,
-      );
-      if (!moved) return false;
-      await deps.ledger.releaseWithdrawal(
-        {
-          userId: row.userId,
-          amount: row.amount,
-          fee: row.fee,
-          idempotencyKey: `withdrawal:${row.id}:release`,
-        },
-        tx,
-      );
-      await deps.notifier.notify(tx, row.userId, {
+    const done = await end(row, {
+      from: [row.status],
+      set: { status: 'failed', lastError: reason.slice(0, 500), completedAt: now() },
+      claim,
+      money: 'release',
+      notice: {
         kind: 'withdrawal_returned',
         outcome: 'failed',
         amountMicro: row.amount,
         feeMicro: row.fee,
         address: row.toAddress,
-      });
-      return true;
+      },
     });
     if (done) log.warn({ withdrawalId: row.id, txid: row.txid, reason }, 'withdrawal failed; funds released');
     return done;
   }
 
   async function confirm(row: WithdrawalRow): Promise<void> {
-    const done = await db.transaction(async (tx) => {
-      const moved = await withdrawals.transition(
-        row.id,
-        [...IN_FLIGHT],
-        { status: 'confirmed', completedAt: now() },
-        undefined,
-        tx,
-      );
-      if (!moved) return false;
-      await deps.ledger.completeWithdrawal(
-        {
-          userId: row.userId,
-          amount: row.amount,
-          fee: row.fee,
-          idempotencyKey: `withdrawal:${row.id}:complete`,
-        },
-        tx,
-      );
-      await deps.notifier.notify(tx, row.userId, {
-        kind: 'withdrawal_sent',
-        amountMicro: row.amount,
-        address: row.toAddress,
-        txid: row.txid,
-      });
-      return true;
+    const done = await end(row, {
+      from: [...IN_FLIGHT],
+      set: { status: 'confirmed', completedAt: now() },
+      money: 'complete',
+      notice: { kind: 'withdrawal_sent', amountMicro: row.amount, address: row.toAddress, txid: row.txid },
     });
     if (done) log.info({ withdrawalId: row.id, txid: row.txid }, 'withdrawal confirmed');
   }
