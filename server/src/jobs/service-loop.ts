@@ -32,7 +32,7 @@ type LogLines = {
  * failed pass is logged as `failMessage` and simply retried at the next interval. The first pass waits
  * `firstTickAfterMs` (default one interval), so a starting server answers first.
  */
-export function startServiceLoop(options: LoopPlace & LogLines & PassStep): Job {
+function startServiceLoop(options: LoopPlace & LogLines & PassStep): Job {
   const log = options.log.child({ job: options.name });
   return startLeasedLoop({
     name: options.name,

@@ -1,7 +1,6 @@
 /** Use case: the dispute deadlines (waiting disputes move to consideration), as a background job. */
 import type { AppContext } from '../../context.ts';
-import type { Job } from '../../jobs/job.ts';
-import { startServiceLoop } from '../../jobs/service-loop.ts';
+import { serviceLoopJob } from '../../jobs/service-loop.ts';
 
 export const DISPUTE_DEADLINES = 'dispute-deadlines';
 export const DISPUTE_DEADLINES_INTERVAL_MS = 10_000;
@@ -11,19 +10,11 @@ const PER_TICK = 200;
  * Moves waiting disputes to consideration once both sides had their say or the trader's DISPUTE_EVIDENCE_H
  * passed (recording `ignored` when the trader sent nothing), on one instance at a time (lease).
  */
-export function startDisputeDeadlines(
-  ctx: AppContext,
-  options: { intervalMs?: number; holder?: string } = {},
-): Job {
-  return startServiceLoop({
-    name: DISPUTE_DEADLINES,
-    database: ctx.database,
-    log: ctx.log,
-    intervalMs: options.intervalMs ?? DISPUTE_DEADLINES_INTERVAL_MS,
-    holder: options.holder,
-    perTick: PER_TICK,
-    run: (limit) => ctx.disputes.advanceDue(limit),
-    doneMessage: 'disputes moved to consideration',
-    failMessage: 'dispute deadlines failed; will retry',
-  });
-}
+export const startDisputeDeadlines = serviceLoopJob((ctx: AppContext) => ({
+  name: DISPUTE_DEADLINES,
+  intervalMs: DISPUTE_DEADLINES_INTERVAL_MS,
+  perTick: PER_TICK,
+  run: (limit) => ctx.disputes.advanceDue(limit),
+  doneMessage: 'disputes moved to consideration',
+  failMessage: 'dispute deadlines failed; will retry',
+}));
