@@ -419,3 +419,31 @@ describe('module graph', () => {
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c']]);
   });
 });
+
+describe('module files', () => {
+  /** Offences of one source file: over 450 lines, or no comment before its first statement (its use cases). */
+  function fileOffences(name: string, text: string): string[] {
+    const offences: string[] = [];
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > 450) offences.push(`${name} has ${lines} lines (at most 450)`);
+    if (!/^(\/\*\*?|\/\/)/.test(text.trimStart()))
+      offences.push(`${name} opens without a comment naming its use cases`);
+    return offences;
+  }
+
+  it('are at most 450 lines and open with a comment that names their use cases', () => {
+    const offences = sources(MODULES).flatMap((file) =>
+      fileOffences(show(file), fs.readFileSync(file, 'utf8')),
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('sees a long file and a file without its first comment (the check itself works)', () => {
+    expect(fileOffences('a.ts', `/** Use case: a. */\n${'x;\n'.repeat(450)}`)).toEqual([
+      'a.ts has 451 lines (at most 450)',
+    ]);
+    expect(fileOffences('b.ts', "import x from 'x';\n/** later */\n")).toEqual([
+      'b.ts opens without a comment naming its use cases',
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+/** Use case: the trader dashboard's profile card (SQL). */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** Use cases: GET the trader dashboard, its chart (get-data-grafic) and its terminals list (HTTP only). */
 import { API, chartQuerySchema, chartResponseSchema, dashboardResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

@@ -1,3 +1,4 @@
+/** Use cases: the trader dashboard: profile and balances, last deals, terminals, the Transaction Summary chart. */
 import {
   CHART_BUCKETS,
   type ChartQuery,

@@ -1,3 +1,4 @@
+/** Use case: the `disk` component of GET /health (free space against DISK_MIN_FREE_MB). */
 import type { HealthCheck } from '../../context.ts';
 import type { FreeBytesReader } from '../../lib/disk-space.ts';
 

@@ -1,3 +1,4 @@
+/** Use case: GET /health (database ping and the registered components). */
 import { API } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

@@ -1,3 +1,4 @@
+/** Use cases: GET the merchant's home and support's dispute queue (HTTP only). */
 import { API, merchantHomeQuery, merchantHomeResponse, supportQueueResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

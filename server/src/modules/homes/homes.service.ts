@@ -1,3 +1,4 @@
+/** Use cases: the homes of merchants and support (issue 25), each about that role's own work. */
 import { formatUsdt, HOMES_TEXT, type MerchantHomeResponse, type SupportQueueResponse } from '@app/shared';
 import type { Database } from '../../db/client.ts';
 import { fieldErrors, forbidden } from '../../lib/http-errors.ts';

@@ -1,3 +1,4 @@
+/** Use case: the job that expires Idempotency-Key rows older than a day. */
 import type { AppContext } from '../../context.ts';
 import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 

@@ -1,3 +1,4 @@
+/** Use cases: claim, find, take over and complete an Idempotency-Key (SQL). */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** Use cases: the Idempotency-Key store of merchant/v1 and device/v1: claim, replay, complete, release. */
 import { createHash } from 'node:crypto';
 import type { Database, Tx } from '../../db/client.ts';
 import * as repo from './idempotency.repository.ts';

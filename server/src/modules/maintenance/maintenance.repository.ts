@@ -1,3 +1,4 @@
+/** Use case: refresh the planner's statistics (ANALYZE) and read a row estimate (SQL). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 

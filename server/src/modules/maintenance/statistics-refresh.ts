@@ -1,3 +1,4 @@
+/** Use case: the embedded engine's statistics refresh job (PGlite has no autovacuum). */
 import type { AppContext } from '../../context.ts';
 import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 import * as repo from './maintenance.repository.ts';

@@ -1,3 +1,4 @@
+/** Use case: the reads of a GET /metrics scrape (counts only, bounded by a statement timeout). */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';

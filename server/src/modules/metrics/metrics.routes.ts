@@ -1,3 +1,4 @@
+/** Use case: GET /metrics for a Bearer METRICS_TOKEN (HTTP only). */
 import { API } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

@@ -1,3 +1,4 @@
+/** Use cases: the Prometheus counters and gauges: HTTP, routing failures, outboxes, jobs. */
 import { DEAL_STATUSES } from '@app/shared';
 import type { Logger } from 'pino';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';

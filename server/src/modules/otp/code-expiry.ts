@@ -1,3 +1,4 @@
+/** Use case: the job that erases expired codes' sealed copies and purges old codes. */
 import type { AppContext } from '../../context.ts';
 import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 import * as codes from './otp-expiry.repository.ts';

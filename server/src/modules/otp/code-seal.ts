@@ -1,3 +1,4 @@
+/** Use case: seal and open a reset code kept for one re-send (AES-256-GCM, bound to its row). */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;

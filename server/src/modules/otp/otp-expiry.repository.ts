@@ -1,3 +1,4 @@
+/** Use case: delete expired codes and erase their sealed copies (SQL). */
 import { and, isNotNull, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** Use cases: issue, budget and consume mailed one-time codes (SQL). */
 import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes, otpSealKeys } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+/** Use cases: mail a one-time code for a purpose (budgets per address, IP and purpose) and check it. */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, TOO_MANY_REQUESTS } from '@app/shared';
 import type { Database, Tx } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+/** Use case: the cursor of GET /api/v1/payments/list/ (bound to its page, size and filters). */
 import { createHash } from 'node:crypto';
 import type { PaymentListQuery } from '@app/shared';
 import { z } from 'zod';

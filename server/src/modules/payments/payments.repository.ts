@@ -1,3 +1,4 @@
+/** Use cases: banks; payment methods: create, edit, list, link to terminals; ratings; the routing stamp (SQL). */
 import { type PaymentListQuery, type PaymentMode, pageWindow } from '@app/shared';
 import {
   type AnyColumn,

@@ -1,3 +1,4 @@
+/** Use cases: spec §7 Payments routes: create, list, edit, switch, delete methods; banks (HTTP only). */
 import {
   API,
   banksResponse,

@@ -1,3 +1,4 @@
+/** Use cases: a trader's payment methods (create, list, edit, switch, delete) and the bank directory. */
 import {
   type Bank,
   canAddPaymentMethods,

@@ -1,3 +1,4 @@
+/** Use case: the job that polls the USDT/RUB rate from a CoinGecko-compatible API. */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';

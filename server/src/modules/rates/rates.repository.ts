@@ -1,3 +1,4 @@
+/** Use cases: store, confirm and read the USDT/RUB rate (SQL). */
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema/index.ts';

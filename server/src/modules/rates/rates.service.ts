@@ -1,3 +1,4 @@
+/** Use cases: the current USDT/RUB rate (cached for a second), set by an operator or the poller. */
 import { DEAL_MESSAGES, kopecksToRubleString, parseRateKopecks } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+/** Use case: the OpenAPI 3.1 document of device/v1 (built from the zod contracts). */
 import {
   API,
   deviceActivateBody,

@@ -1,3 +1,4 @@
+/** Use cases: activate a terminal, its heartbeats and status, token reissue (SQL). */
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+/** Use cases: device/v1: activate, heartbeat, status, notifications (HTTP only). */
 import {
   API,
   deviceActivateBody,

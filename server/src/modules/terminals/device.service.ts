@@ -1,3 +1,4 @@
+/** Use cases: the Android terminal's device API: activation by QR, heartbeats, bank notifications. */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   DeviceActivateBody,

@@ -1,3 +1,4 @@
+/** Use case: the forwarder URL's part of the device OpenAPI document. */
 import {
   AUTOMATION_JSON_TEMPLATE,
   deviceHookResponse,

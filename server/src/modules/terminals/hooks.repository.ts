@@ -1,3 +1,4 @@
+/** Use cases: find a terminal by its forwarder URL token, record its sign of life (SQL). */
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';

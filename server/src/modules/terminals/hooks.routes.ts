@@ -1,3 +1,4 @@
+/** Use case: device/v1/hooks/{token}: POST, GET, PUT and PATCH from forwarder apps (HTTP only). */
 import { API, deviceHookResponse } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,3 +1,4 @@
+/** Use case: a forwarder app's request: authenticate the URL token, read it, hand it to the intake. */
 import { createHash } from 'node:crypto';
 import { type DeviceHookResponse, FORWARDER_APPS, type ForwarderApp } from '@app/shared';
 import type { Logger } from 'pino';

@@ -1,3 +1,4 @@
+/** Use case: a bank SMS or push from any terminal protocol: parse, store once, offer it to matching. */
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/client.ts';
 import type { MatchIncoming } from './notification-matching.ts';

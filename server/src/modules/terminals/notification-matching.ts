@@ -1,3 +1,4 @@
+/** Use case: what the intake hands to the orders module's matching (the incoming transfer). */
 import type { Tx } from '../../db/client.ts';
 import type { IncomingTransfer } from './parsers/index.ts';
 

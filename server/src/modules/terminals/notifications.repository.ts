@@ -1,3 +1,4 @@
+/** Use cases: store terminal notifications once, record their match, list unparsed ones (SQL). */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { terminalNotifications, terminals } from '../../db/schema/index.ts';

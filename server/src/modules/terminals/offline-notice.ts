@@ -1,3 +1,4 @@
+/** Use case: the job that tells traders a terminal fell silent (Telegram). */
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/job.ts';
 import { startLeasedLoop } from '../../jobs/leased-loop.ts';

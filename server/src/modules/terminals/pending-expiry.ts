@@ -1,3 +1,4 @@
+/** Use case: the job that removes terminals never activated a day after connect-request. */
 import type { AppContext } from '../../context.ts';
 import { housekeepingJob } from '../../jobs/housekeeping-job.ts';
 

@@ -1,3 +1,4 @@
+/** Use cases: pair and activate terminals, list, rename, delete, renew a URL, claim silent ones (SQL). */
 import { pageWindow, type TerminalListQuery } from '@app/shared';
 import {
   and,

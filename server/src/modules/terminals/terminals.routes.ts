@@ -1,3 +1,4 @@
+/** Use cases: spec §7 Terminals routes: connect, verify, list, details, rename, delete, payments (HTTP only). */
 import {
   API,
   connectPaymentsBody,

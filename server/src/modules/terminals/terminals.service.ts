@@ -1,3 +1,4 @@
+/** Use cases: pair a terminal (QR or forwarder URL), list, rename, delete, renew a URL, its payments. */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   API,

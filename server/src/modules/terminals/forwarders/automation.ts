@@ -1,3 +1,4 @@
+/** Use case: read a MacroDroid or Tasker request on a forwarder URL. */
 import {
   badHookRequest,
   batteryOf,

@@ -1,3 +1,4 @@
+/** Use case: the fields and refusals every forwarder reader shares (text, sender, time, battery). */
 import { ProblemError } from '../../../lib/problem.ts';
 import { parseTolerantJson } from './tolerant-json.ts';
 import type { HookFields, HookRequest } from './types.ts';

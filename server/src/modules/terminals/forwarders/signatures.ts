@@ -1,3 +1,4 @@
+/** Use case: check the forwarder apps' signatures (SmsForwarder, SMS Gateway HMAC) with a clock skew. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HOOK_MAX_CLOCK_SKEW_MS } from '@app/shared';
 import { HOOK_MESSAGES, unauthorizedHook } from './hook-fields.ts';

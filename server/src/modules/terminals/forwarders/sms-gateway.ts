@@ -1,3 +1,4 @@
+/** Use case: read an SMS Gateway for Android webhook (sms:received, system:ping). */
 import {
   badHookRequest,
   bodyText,

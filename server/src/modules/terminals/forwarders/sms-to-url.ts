@@ -1,3 +1,4 @@
+/** Use case: read an Incoming SMS to URL forwarder request. */
 import {
   badHookRequest,
   batteryOf,

@@ -1,3 +1,4 @@
+/** Use case: read an SmsForwarder request (its default content and its signed form). */
 import {
   badHookRequest,
   batteryOf,
