@@ -63,6 +63,18 @@ async function userWithAddress() {
 }
 
 const client = () => createTronGridClient({ url: sim.url });
+/** The simulator's client, noting in `asked` the lower time bound of each events request. */
+function recordingClient() {
+  const asked: number[] = [];
+  const recording: TronGridClient = {
+    ...client(),
+    async contractTransferEvents(input) {
+      asked.push(input.minBlockTimestamp);
+      return client().contractTransferEvents(input);
+    },
+  };
+  return { asked, recording };
+}
 const scanner = (options: { client?: TronGridClient; pageSize?: number; overlapMs?: number } = {}) =>
   createDepositScanner({
     database: t.database,
@@ -203,14 +215,7 @@ describe('deposit watcher: cursor', () => {
     expect(partial).toBeLessThan(28_000_000n);
     const cursor = (await repo.readCursor(t.database.db, DEPOSIT_CURSOR))!;
 
-    const asked: number[] = [];
-    const recording: TronGridClient = {
-      ...client(),
-      async contractTransferEvents(input) {
-        asked.push(input.minBlockTimestamp);
-        return client().contractTransferEvents(input);
-      },
-    };
+    const { asked, recording } = recordingClient();
     await scanner({ client: recording, pageSize: 3, overlapMs: 10_000 }).scanContractEvents();
     expect(asked[0]).toBe(cursor.position - 10_000);
     expect(await available(person.user.id)).toBe(28_000_000n);
@@ -224,14 +229,7 @@ describe('deposit watcher: cursor', () => {
     sim.deposit({ to: person.address, amount: 4_000_000n });
     await scanner().scanContractEvents();
     const cursor = (await repo.readCursor(t.database.db, DEPOSIT_CURSOR))!;
-    const asked: number[] = [];
-    const recording: TronGridClient = {
-      ...client(),
-      async contractTransferEvents(input) {
-        asked.push(input.minBlockTimestamp);
-        return client().contractTransferEvents(input);
-      },
-    };
+    const { asked, recording } = recordingClient();
     sim.deposit({ to: person.address, amount: 1_000_000n });
     const result = await scanner({ client: recording, overlapMs: 5_000 }).scanContractEvents();
     expect(asked).toEqual([cursor.position - 5_000]);
