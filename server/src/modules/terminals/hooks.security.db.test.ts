@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { API } from '@app/shared';
@@ -13,6 +12,7 @@ import {
   smsGatewayReceived,
   smsToUrlBody,
 } from '../../../test/forwarder-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { terminalNotifications } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -24,7 +24,6 @@ import { createLogger } from '../../lib/logger.ts';
  */
 const METRICS_TOKEN = 'metrics-token-for-hook-logs-0123';
 const SBER_SMS = 'MIR-4821 13:54 Перевод 758р от Марина Петровна А. Баланс: 22393.15р';
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 let t: TestApp;
 const logLines: string[] = [];

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { HTTP_ERROR_TEXT, PAIRING_TTL_MS, TERMINAL_MESSAGES } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRoutable } from '../../../test/device-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { banks, paymentMethods, terminals } from '../../db/schema/index.ts';
 import { PENDING_RETENTION_MS, purgePendingTerminals } from './pending-expiry.ts';
@@ -25,8 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, cookie?: string, payload?: unknown) {
   return t.app.inject({
