@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
+  closeAfterLedgerCheck,
   createTestApp,
   insertUser,
   STRONG_PASSWORD,
@@ -19,13 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRON_XPUB: TEST_XPUB, OTP_MAX_SENDS_PER_HOUR: '1000' });
   await setRate(t, '100.00');
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const call = (method: 'GET' | 'POST', path: string, cookie: string, payload?: object) =>
   t.app.inject({

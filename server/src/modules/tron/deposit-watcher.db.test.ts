@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { closeAfterLedgerCheck, createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
 import { startWorkers } from '../../workers.ts';
@@ -36,14 +36,7 @@ beforeAll(async () => {
     HEALTH_TOKEN,
   });
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t?.close();
-    await sim?.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t, sim));
 
 /** A user with a deposit address, created through the real request/confirm flow. */
 async function userWithAddress() {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCliEnv, runAdminOutput } from '../../../test/cli-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { closeAfterLedgerCheck, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   HOT_WALLET_ADDRESS,
   HOT_WALLET_KEY_HEX,
@@ -42,14 +42,7 @@ beforeAll(async () => {
     OTP_MAX_SENDS_PER_HOUR: '1000',
   });
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t?.close();
-    await sim?.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t, sim));
 
 const client = () => createTronGridClient({ url: sim.url });
 function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now?: () => Date } = {}) {
