@@ -14,6 +14,7 @@ import {
 } from '../../../test/forwarder-fixtures.ts';
 import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 import { terminalNotifications } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
 
@@ -202,18 +203,20 @@ describe('the URL token', () => {
     ).toBe(true);
     expect(metrics.body).toContain('/device/v1/hooks/:token');
 
-    const tables = await t.database.db.execute(
+    const tables = await selectRows<{ table_name: string }>(
+      t.database.db,
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
-    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
+    const names = tables.map((row) => row.table_name);
     expect(names).toContain('terminals');
     const holding = async (text: string) => {
       const found: string[] = [];
       for (const name of names) {
-        const result = await t.database.db.execute(
+        const counted = await selectRow<{ n: number }>(
+          t.database.db,
           sql`select count(*)::int as n from ${sql.identifier(name)} r where position(${text} in r::text) > 0`,
         );
-        if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push(name);
+        if (counted!.n > 0) found.push(name);
       }
       return found;
     };

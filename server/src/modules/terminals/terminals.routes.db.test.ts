@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRoutable } from '../../../test/device-fixtures.ts';
 import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { selectRow } from '../../db/rows.ts';
 import { banks, paymentMethods, terminals } from '../../db/schema/index.ts';
 import { PENDING_RETENTION_MS, purgePendingTerminals } from './pending-expiry.ts';
 import { PENDING_CAP, TERMINAL_SERVICE_MESSAGES } from './terminals.service.ts';
@@ -825,11 +826,10 @@ describe('pending expiry', () => {
     expect(await terminalRow(oldDeleted.id)).toBeUndefined();
     expect(await terminalRow(recent.id)).toBeDefined();
     expect(await terminalRow(activatedLongAgo.id)).toBeDefined();
-    const [{ remaining }] = (
-      (await t.database.db.execute(
-        sql`select count(*)::int as remaining from terminals where activated_at is null and created_at < ${new Date(dayAgo).toISOString()}::timestamptz`,
-      )) as unknown as { rows: { remaining: number }[] }
-    ).rows as [{ remaining: number }];
-    expect(remaining).toBe(0);
+    const counted = await selectRow<{ remaining: number }>(
+      t.database.db,
+      sql`select count(*)::int as remaining from terminals where activated_at is null and created_at < ${new Date(dayAgo).toISOString()}::timestamptz`,
+    );
+    expect(counted!.remaining).toBe(0);
   });
 });
