@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { removeWebDist, webDistWith } from '../test/web-dist.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -14,13 +13,10 @@ import { users } from './db/schema/index.ts';
 
 describe('the application shell', () => {
   it('serves the SPA for every client route and JSON 404 under the API prefix', async () => {
-    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Processing</title><div id="root"></div>',
-    );
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+    const webDist = webDistWith({
+      'index.html': '<!doctype html><title>Processing</title><div id="root"></div>',
+      'assets/app-123.js': 'console.log(1)',
+    });
     const database = await createTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: webDist, DATA_DIR: webDist });
     const ctx = createContext({
@@ -49,20 +45,15 @@ describe('the application shell', () => {
     } finally {
       await app.close();
       await database.close();
-      fs.rmSync(webDist, { recursive: true, force: true });
+      removeWebDist(webDist);
     }
   });
 
   it('hands a live session its check answer inline, the home page its first paint and deferred code on / only, and nothing to anyone else', async () => {
-    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>',
-    );
-    fs.mkdirSync(path.join(webDist, '.vite'));
-    fs.writeFileSync(
-      path.join(webDist, '.vite', 'manifest.json'),
-      JSON.stringify({
+    const webDist = webDistWith({
+      'index.html':
+        '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>',
+      '.vite/manifest.json': JSON.stringify({
         'index.html': { file: 'assets/index-1.js' },
         'src/app/signed-in-prefetch.ts': { file: 'assets/prefetch-4.js' },
         'src/app/signed-in-layout.tsx': { file: 'assets/layout-2.js', imports: ['index.html'] },
@@ -72,16 +63,12 @@ describe('the application shell', () => {
         },
         'src/home-boot.ts': { file: 'assets/home-boot-6.js' },
       }),
-    );
-    // The web build's server entry (web/src/home-shell-server.tsx) as a stand-in that shows what it was given.
-    fs.mkdirSync(path.join(webDist, '.ssr'));
-    fs.writeFileSync(
-      path.join(webDist, '.ssr', 'home-shell.mjs'),
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
-      'export const renderHomeShell = (user) => `<div id="boot-shell">${user.is_lead ? "lead" : "not lead"}: ${user.email}</div>`;',
-    );
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets', 'index-1.js'), 'console.log(1)');
+      // The web build's server entry (web/src/home-shell-server.tsx) as a stand-in that shows what it was given.
+      '.ssr/home-shell.mjs':
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
+        'export const renderHomeShell = (user) => `<div id="boot-shell">${user.is_lead ? "lead" : "not lead"}: ${user.email}</div>`;',
+      'assets/index-1.js': 'console.log(1)',
+    });
     const t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWeb: true });
     const preload = '<link rel="modulepreload" crossorigin href="/assets/dashboard-3.js">';
     const boot = (body: string) => {
@@ -174,7 +161,7 @@ describe('the application shell', () => {
       }
     } finally {
       await t.close();
-      fs.rmSync(webDist, { recursive: true, force: true });
+      removeWebDist(webDist);
     }
   });
 

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { API, HTTP_ERROR_TEXT, PAYMENT_TEXT } from '@app/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -10,6 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { removeWebDist, webDistWith } from '../test/web-dist.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -489,21 +488,23 @@ describe('compression', () => {
       'assets/a.js': `console.log(${JSON.stringify('x'.repeat(3000))})`,
     };
     beforeAll(async () => {
-      webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-      fs.mkdirSync(path.join(webDist, 'assets'));
-      for (const [name, text] of Object.entries(files)) {
-        fs.writeFileSync(path.join(webDist, name), text);
-        fs.writeFileSync(path.join(webDist, `${name}.br`), zlib.brotliCompressSync(text));
-        fs.writeFileSync(path.join(webDist, `${name}.gz`), zlib.gzipSync(text));
-      }
-      fs.writeFileSync(path.join(webDist, 'assets/a.js.map'), `{"sources":["${ECHO}"]}`);
-      fs.writeFileSync(path.join(webDist, 'x.js.map'), `{"sources":["${ECHO}"]}`);
-      fs.writeFileSync(path.join(webDist, 'assets/a.js.map.br'), zlib.brotliCompressSync(`"${ECHO}"`));
+      webDist = webDistWith({
+        ...Object.fromEntries(
+          Object.entries(files).flatMap(([name, text]) => [
+            [name, text],
+            [`${name}.br`, zlib.brotliCompressSync(text)],
+            [`${name}.gz`, zlib.gzipSync(text)],
+          ]),
+        ),
+        'assets/a.js.map': `{"sources":["${ECHO}"]}`,
+        'x.js.map': `{"sources":["${ECHO}"]}`,
+        'assets/a.js.map.br': zlib.brotliCompressSync(`"${ECHO}"`),
+      });
       shell = await buildShell({ WEB_DIST_DIR: webDist }, []);
     });
     afterAll(async () => {
       await shell.close();
-      fs.rmSync(webDist, { recursive: true, force: true });
+      removeWebDist(webDist);
     });
 
     const get = (url: string, encoding?: string) =>

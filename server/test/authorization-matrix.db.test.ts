@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRow } from '../src/db/rows.ts';
 import {
   disputeFiles,
   referralCodes,
@@ -305,8 +306,11 @@ describe('authorization matrix: every registered route × every caller', () => {
         // Without the columns a caller's own authentication stamps (a key's or a terminal's last use).
         `(select coalesce(md5(string_agg((to_jsonb(r) - array['last_used_at', 'last_ping']::text[])::text, '|' order by r::text)), '') from ${name} r)`,
     );
-    const result = await t.database.db.execute(sql.raw(`select ${parts.join(" || ',' || ")} as digest`));
-    return (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+    const row = await selectRow<{ digest: string }>(
+      t.database.db,
+      sql.raw(`select ${parts.join(" || ',' || ")} as digest`),
+    );
+    return row!.digest;
   }
 
   const refused = (outcome: Outcome) =>

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { selectRow } from '../src/db/rows.ts';
 import { insertUser, type TestApp } from './test-app.ts';
 
 let seq = 0;
@@ -9,12 +10,14 @@ export async function dealParties(t: TestApp, options: { traderId?: string; merc
   const merchantId = options.merchantId ?? (await insertUser(t, { role: 'merchant' })).user.id;
   seq += 1;
   const card = `2201${String(process.pid % 10_000).padStart(4, '0')}${String(seq).padStart(8, '0')}`;
-  const result = await t.database.db.execute(sql`
+  const method = await selectRow<{ id: string }>(
+    t.database.db,
+    sql`
     insert into payment_methods (user_id, bank_id, name, card, is_sbp, is_c2c, is_active, rating,
                                  rating_points_tenths, base_points_tenths)
     values (${traderId}::uuid, 1, 'Иван Петрович С.', ${card}, true, true, true, 100, 0, 0)
-    returning id`);
-  const [method] = (result as unknown as { rows: { id: string }[] }).rows;
+    returning id`,
+  );
   return { traderId, merchantId, methodId: method!.id };
 }
 

@@ -1,13 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { selectRow } from '../src/db/rows.ts';
 import { terminals } from '../src/db/schema/index.ts';
 import { routableTerminal } from '../src/modules/terminals/routable-terminal.ts';
+import { sha256 } from './sha256.ts';
 import type { TestApp } from './test-app.ts';
 import { insertUser } from './test-app.ts';
-
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * A pending terminal with a pairing key, as verify-request leaves it (SHA-256 of auth_key, 10 minutes), written
@@ -24,7 +23,7 @@ export async function insertPendingTerminal(
     .values({
       userId,
       name: options.name ?? 'Терминал 1',
-      pairingKeyHash: sha256Hex(authKey),
+      pairingKeyHash: sha256(authKey),
       pairingExpiresAt: options.expiresAt ?? new Date(Date.now() + 600_000),
     })
     .returning({ id: terminals.id });

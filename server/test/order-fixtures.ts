@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { API, type CreateOrderBody, ratingPercent } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, terminals } from '../src/db/schema/index.ts';
@@ -119,5 +119,3 @@ export function postOrder(
     },
   });
 }
-
-export const sha256 = (value: Buffer | string) => createHash('sha256').update(value).digest('hex');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AppContext, createContext } from '../src/context.ts';
@@ -118,6 +119,22 @@ async function deliverAllMail(ctx: AppContext, database: Database): Promise<void
     );
     if (rows.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The end of a file whose tests move money: the ledger still balances (nothing created or lost), then the app
+ * and what else the file started close, even when it does not balance.
+ */
+export async function closeAfterLedgerCheck(
+  t: TestApp | undefined,
+  ...others: ({ close(): Promise<void> } | undefined)[]
+): Promise<void> {
+  try {
+    expect(await t?.ctx.ledger.verify()).toEqual([]);
+  } finally {
+    await t?.close();
+    for (const other of others) await other?.close();
   }
 }
 

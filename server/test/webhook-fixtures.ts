@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import type { DealStatus, Order } from '@app/shared';
+import { afterEach } from 'vitest';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -72,6 +73,27 @@ export async function startReceiver(initial: (request: ReceivedWebhook) => Recei
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * Receivers closed after each test of the file that calls this (it registers the afterEach): `receiver` starts
+ * one, `closeAfterTest` hands one started otherwise (a TLS receiver) to the same clean-up.
+ */
+export function receiversPerTest() {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((receiver) => receiver.close()));
+  });
+  return {
+    async receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+      const started = await startReceiver(...args);
+      open.push(started);
+      return started;
+    },
+    closeAfterTest(receiver: { close(): Promise<void> }) {
+      open.push(receiver);
+    },
+  };
+}
 
 /** An order as the merchant API shows it (only its shape matters to webhooks). */
 export function sampleOrder(values: { id?: string; status?: DealStatus; externalId?: string } = {}): Order {

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addFiles, removeWebDist, webDistWith } from '../../test/web-dist.ts';
 import { homePage, homePageHtml, loadSpaHtml } from './home-page.ts';
 
 const HTML = `<html><head>
@@ -80,24 +78,20 @@ describe('homePageHtml', () => {
   });
 
   it('serves the plain page when the build has no server entry (dev, tests, an older build)', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const dist = webDistWith({ 'index.html': HTML, '.vite/manifest.json': JSON.stringify(MANIFEST) });
     try {
-      fs.writeFileSync(path.join(dist, 'index.html'), HTML);
-      fs.mkdirSync(path.join(dist, '.vite'));
-      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
       expect(await loadSpaHtml(dist)).toEqual({ index: HTML, home: null });
-      fs.mkdirSync(path.join(dist, '.ssr'));
-      fs.writeFileSync(
-        path.join(dist, '.ssr', 'home-shell.mjs'),
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
-        'export function renderHomeShell(user) { return `<div id="boot-shell">${user.username}</div>`; }',
-      );
+      addFiles(dist, {
+        '.ssr/home-shell.mjs':
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
+          'export function renderHomeShell(user) { return `<div id="boot-shell">${user.username}</div>`; }',
+      });
       const spa = await loadSpaHtml(dist);
       expect(spa.home?.({ username: 'bob' })).toContain(
         '<div id="boot-shell">bob</div>\n    <div id="root">',
       );
     } finally {
-      fs.rmSync(dist, { recursive: true, force: true });
+      removeWebDist(dist);
     }
   });
 

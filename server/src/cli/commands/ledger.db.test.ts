@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminOutput } from '../../../test/cli-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -8,7 +9,7 @@ import * as repo from '../../modules/ledger/ledger.repository.ts';
 import { createLedgerService } from '../../modules/ledger/ledger.service.ts';
 import * as users from '../../modules/users/users.repository.ts';
 import { adjustBalanceCommand, ledgerVerifyCommand, parseSignedUsdt } from './ledger.ts';
-import { parseArgs } from './types.ts';
+import type { AdminCommand } from './types.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -20,11 +21,7 @@ afterAll(async () => {
 
 const config = loadConfig({ DATA_DIR: '/tmp/ledger-cli-test', NODE_ENV: 'test' });
 
-async function run(command: typeof ledgerVerifyCommand, argv: string[]) {
-  const lines: string[] = [];
-  const code = await command.run(parseArgs(argv), { database, config, print: (line) => lines.push(line) });
-  return { code, output: lines.join('\n') };
-}
+const run = (command: AdminCommand, argv: string[]) => runAdminOutput(command, argv, { database, config });
 
 async function newUser() {
   const email = `cli-${randomUUID()}@example.com`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCliEnv, runAdmin } from '../../../test/cli-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { merchantKeyCommand } from './merchant-keys.ts';
-import { parseArgs } from './types.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,15 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await merchantKeyCommand.run(parseArgs(argv), {
-    database: t.database,
-    config: t.ctx.config,
-    print: (line) => lines.push(line),
-  });
-  return { code, lines };
-}
+const run = (argv: string[]) => runAdmin(merchantKeyCommand, argv, appCliEnv(t));
 
 describe('admin merchant-key', () => {
   it('creates a key (printed once, it authenticates), lists it and revokes it', async () => {

@@ -1,9 +1,9 @@
 import { API } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appCliEnv, runAdmin } from '../../../test/cli-fixtures.ts';
 import { activatedTerminal, devicePost } from '../../../test/device-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notificationsCommand } from './notifications.ts';
-import { parseArgs } from './types.ts';
 
 // Independent of what the real parsers learn: every text here counts as not understood.
 vi.mock('../../modules/terminals/parsers/index.ts', () => ({
@@ -18,15 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await notificationsCommand.run(parseArgs(argv), {
-    database: t.database,
-    config: t.ctx.config,
-    print: (line) => lines.push(line),
-  });
-  return { code, lines };
-}
+const run = (argv: string[]) => runAdmin(notificationsCommand, argv, appCliEnv(t));
 
 describe('admin notifications unparsed', () => {
   it('says so when there are none, and refuses a bad command line', async () => {

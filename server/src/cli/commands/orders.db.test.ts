@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminOutput } from '../../../test/cli-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { exchangeRates, users } from '../../db/schema/index.ts';
 import * as usersRepo from '../../modules/users/users.repository.ts';
 import { rateSetCommand, setFeeCommand, setRewardCommand } from './orders.ts';
-import { type AdminCommand, parseArgs, UsageError } from './types.ts';
+import { type AdminCommand, UsageError } from './types.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -19,11 +20,7 @@ afterAll(async () => {
 
 const config = loadConfig({ DATA_DIR: '/tmp/orders-cli-test', NODE_ENV: 'test' });
 
-async function run(command: AdminCommand, argv: string[]) {
-  const lines: string[] = [];
-  const code = await command.run(parseArgs(argv), { database, config, print: (line) => lines.push(line) });
-  return { code, output: lines.join('\n') };
-}
+const run = (command: AdminCommand, argv: string[]) => runAdminOutput(command, argv, { database, config });
 
 async function newUser(role: 'trader' | 'merchant') {
   const email = `cli-${randomUUID()}@example.com`;

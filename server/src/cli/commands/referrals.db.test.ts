@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminOutput } from '../../../test/cli-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { leadShareChanges, users } from '../../db/schema/index.ts';
 import * as usersRepo from '../../modules/users/users.repository.ts';
 import { setLeadShareCommand } from './referrals.ts';
-import { parseArgs, UsageError } from './types.ts';
+import { UsageError } from './types.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -19,15 +20,7 @@ afterAll(async () => {
 
 const config = loadConfig({ DATA_DIR: '/tmp/referrals-cli-test', NODE_ENV: 'test' });
 
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await setLeadShareCommand.run(parseArgs(argv), {
-    database,
-    config,
-    print: (line) => lines.push(line),
-  });
-  return { code, output: lines.join('\n') };
-}
+const run = (argv: string[]) => runAdminOutput(setLeadShareCommand, argv, { database, config });
 
 async function newUser(isLead: boolean) {
   const email = `cli-${randomUUID()}@example.com`;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCliEnv, runAdmin } from '../../../test/cli-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { sampleOrder } from '../../../test/webhook-fixtures.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
-import { parseArgs } from './types.ts';
 import { webhooksCommand } from './webhooks.ts';
 
 let t: TestApp;
@@ -15,15 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await webhooksCommand.run(parseArgs(argv), {
-    database: t.database,
-    config: t.ctx.config,
-    print: (line) => lines.push(line),
-  });
-  return { code, lines };
-}
+const run = (argv: string[]) => runAdmin(webhooksCommand, argv, appCliEnv(t));
 
 const enqueue = (merchantId: string) =>
   t.database.db.transaction((tx) =>

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { appCliEnv, runAdminOutput } from '../../../test/cli-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
+import { fundedLead, verifiedWithdrawalId } from '../../../test/wallet-fixtures.ts';
 import * as wallet from '../../modules/wallet/wallet.repository.ts';
 import { ledgerVerifyCommand } from './ledger.ts';
-import { type AdminCommand, parseArgs } from './types.ts';
+import type { AdminCommand } from './types.ts';
 import { withdrawalsCommand } from './withdrawals.ts';
 
 let t: TestApp;
@@ -17,37 +19,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function run(command: AdminCommand, ...argv: string[]) {
-  const lines: string[] = [];
-  const code = await command.run(parseArgs(argv), {
-    database: t.database,
-    config: t.ctx.config,
-    print: (line) => lines.push(line),
-  });
-  return { code, output: lines.join('\n') };
-}
+const run = (command: AdminCommand, ...argv: string[]) => runAdminOutput(command, argv, appCliEnv(t));
 const admin = (...argv: string[]) => run(withdrawalsCommand, ...argv);
 const balances = (userId: string) => t.ctx.ledger.getBalances(userId);
 const reload = async (id: string) => (await wallet.findWithdrawal(t.database.db, id))!;
 
 /** A lead with 100 USDT who verified a withdrawal of `amount` through the API: held, amount + fee in flight. */
 async function heldWithdrawal(amount: number, address = OUTSIDE_ADDRESSES[0]!) {
-  const lead = await signedInUser(t, { isLead: true });
-  await t.ctx.ledger.creditDeposit({
-    userId: lead.user.id,
-    amount: 100_000_000n,
-    idempotencyKey: `fund:${lead.user.id}`,
-  });
-  const post = (path: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, headers: { cookie: lead.cookie }, payload });
-  expect((await post('/account/wallet/withdraw/request/', { amount, address })).statusCode).toBe(200);
-  const verify = await post('/account/wallet/withdraw/verify/', {
-    amount,
-    address,
-    otp: t.mailer.lastCode(lead.email),
-  });
-  expect(verify.statusCode).toBe(200);
-  return { lead, row: await reload(verify.json().withdrawal.id) };
+  const lead = await fundedLead(t);
+  return { lead, row: await reload(await verifiedWithdrawalId(t, lead, amount, address)) };
 }
 
 describe('npm run admin -- withdrawals mark-sent', () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealParties } from '../../../test/deal-fixtures.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { selectRow } from '../../db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,9 @@ async function insertDeal(
   },
 ): Promise<string> {
   seq += 1;
-  const result = await t.database.db.execute(sql`
+  const row = await selectRow<{ id: string }>(
+    t.database.db,
+    sql`
     insert into deals (merchant_id, external_id, trader_id, payment_method_id, payment_mode, status,
                        amount_kopecks, amount_usdt, rate_kopecks, merchant_fee_bps, trader_reward_bps,
                        bank_id, bank_name, card, owner_name, expires_at, completed_at, created_at, updated_at)
@@ -51,8 +54,9 @@ async function insertDeal(
             ${new Date(deal.createdAt.getTime() + 15 * MIN).toISOString()}::timestamptz,
             ${deal.completedAt ? deal.completedAt.toISOString() : null}::timestamptz,
             ${deal.createdAt.toISOString()}::timestamptz, ${deal.createdAt.toISOString()}::timestamptz)
-    returning id`);
-  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    returning id`,
+  );
+  return row!.id;
 }
 
 async function insertWebhookEvent(
@@ -275,13 +279,16 @@ describe('GET api/v1/support/disputes/queue/', () => {
       usdt: 12_340_000n,
       createdAt: new Date(input.createdAt.getTime() - HOUR),
     });
-    const result = await t.database.db.execute(sql`
+    const row = await selectRow<{ id: string }>(
+      t.database.db,
+      sql`
       insert into disputes (deal_id, status, opened_by_role, reason, evidence_deadline, created_at, updated_at)
       values (${dealId}::uuid, ${input.status}, 'merchant', 'Оплата не пришла',
               ${(input.evidenceDeadline ?? new Date(input.createdAt.getTime() + 15 * HOUR)).toISOString()}::timestamptz,
               ${input.createdAt.toISOString()}::timestamptz, ${input.createdAt.toISOString()}::timestamptz)
-      returning id`);
-    return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      returning id`,
+    );
+    return row!.id;
   }
 
   async function block(disputeId: string, supportId: string, expiresAt: Date) {

@@ -14,6 +14,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type AppContext, createContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 import { startMailDelivery } from './mail-delivery.ts';
 import { createMailer } from './mailer.ts';
 import { otpMail } from './templates.ts';
@@ -85,11 +86,13 @@ const health = (token?: string) =>
   });
 
 async function outboxRows(recipient: string) {
-  const result = await database.db.execute(sql`
+  return selectRows<Record<string, unknown>>(
+    database.db,
+    sql`
     select purpose, subject, body_text, body_html, attempts, sent_at, expired_at, last_error
     from mail_outbox where recipient = ${recipient} order by id
-  `);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  `,
+  );
 }
 
 /** Moves the unsent messages' times back: they were written long ago and are due now. */

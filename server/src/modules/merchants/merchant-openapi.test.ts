@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { API, DEAL_TRANSITIONS } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { redoclyLint } from '../../../test/openapi-lint.ts';
 import { markdownToHtml } from './merchant-docs-page.ts';
 import { buildMerchantOpenApi, lifecycleMarkdown } from './merchant-openapi.ts';
-
-const run = promisify(execFile);
-const REDOCLY = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/redocly');
 
 describe('merchant API OpenAPI document', () => {
   const doc = buildMerchantOpenApi({
@@ -84,21 +77,8 @@ describe('merchant API OpenAPI document', () => {
   it('lints clean with redocly (recommended rules: no errors, no warnings)', {
     timeout: 60_000,
   }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-openapi-'));
-    const file = path.join(dir, 'merchant-openapi.json');
-    try {
-      fs.writeFileSync(file, JSON.stringify(doc, null, 2));
-      const { stdout } = await run(REDOCLY, ['lint', file, '--format=json'], {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
-      const report = JSON.parse(stdout) as {
-        totals: { errors: number; warnings: number };
-        problems: unknown[];
-      };
-      expect(report.problems).toEqual([]);
-      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const report = await redoclyLint('merchant-openapi', doc);
+    expect(report.problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });

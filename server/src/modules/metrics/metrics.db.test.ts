@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealParties, insertDealsAt } from '../../../test/deal-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 import { startWorkers } from '../../workers.ts';
 import { OUTBOXES } from './metrics.repository.ts';
 
@@ -184,10 +185,10 @@ describe('GET /metrics', () => {
     );
 
     const after = await scrape();
-    const counted = await t.database.db.execute(
+    const rows = await selectRows<{ status: string; n: number }>(
+      t.database.db,
       sql`select status, count(*)::int as n from deals group by status`,
     );
-    const rows = (counted as unknown as { rows: { status: string; n: number }[] }).rows;
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const deals = after.get('processing_deals')!;
     for (const sample of deals.metrics) {
@@ -197,10 +198,11 @@ describe('GET /metrics', () => {
     for (const row of rows)
       expect(sampleValue(after, 'processing_deals', { status: row.status })).toBe(Number(row.n));
 
-    const pending = await t.database.db.execute(
+    const pending = await selectRow<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from webhook_events where state = 'pending'`,
     );
-    const webhooks = Number((pending as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const webhooks = Number(pending!.n);
     expect(webhooks).toBeGreaterThanOrEqual(2);
     expect(sampleValue(after, 'processing_outbox_pending', { outbox: 'webhooks' })).toBe(webhooks);
 

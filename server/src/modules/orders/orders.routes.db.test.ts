@@ -1,14 +1,8 @@
 import { API, DEAL_MESSAGES, payerOrderSchema, transactionSchema } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  merchantWithKey,
-  postOrder,
-  routableMethod,
-  setRate,
-  sha256,
-  USDT,
-} from '../../../test/order-fixtures.ts';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, STRONG_PASSWORD, signIn, type TestApp } from '../../../test/test-app.ts';
 import { deals, users } from '../../db/schema/index.ts';
 

@@ -16,6 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 import { banks, paymentMethodCounts, paymentMethods, terminals } from '../../db/schema/index.ts';
 import * as users from '../users/users.repository.ts';
 import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
@@ -361,10 +362,11 @@ describe('the count', () => {
           ['phone_number', '%9120%'],
           ['nomer_scheta', '%0812%'],
         ] as const) {
-          const result = (await tx.execute(
+          const plan = await selectRows<Record<string, string>>(
+            tx,
             sql.raw(`explain select id from payment_methods where ${column} ilike '${pattern}'`),
-          )) as unknown as { rows: Record<string, string>[] };
-          plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
+          );
+          plans.push(plan.map((row) => Object.values(row)[0]).join('\n'));
         }
         throw new Error('roll the dropped indexes back');
       })
@@ -374,9 +376,10 @@ describe('the count', () => {
     expect(plans[2]).toContain('Bitmap Index Scan on payment_methods_phone_trgm_idx');
     expect(plans[3]).toContain('Bitmap Index Scan on payment_methods_account_trgm_idx');
     // The transaction was rolled back: the unique indexes are still there.
-    const kept = (await database.db.execute(
+    const kept = await selectRow<{ n: number }>(
+      database.db,
       sql`select count(*)::int as n from pg_indexes where indexname in ('payment_methods_card_key', 'payment_methods_account_key')`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(kept.rows[0]!.n).toBe(2);
+    );
+    expect(kept!.n).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCliEnv, runAdminOutput } from '../../../test/cli-fixtures.ts';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import {
   merchantWithKey,
@@ -21,7 +22,7 @@ import {
 } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { ratingAdjustCommand, ratingRecomputeCommand } from '../../cli/commands/rating.ts';
-import { type AdminCommand, parseArgs, UsageError } from '../../cli/commands/types.ts';
+import { type AdminCommand, UsageError } from '../../cli/commands/types.ts';
 import { paymentMethods, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import * as repo from './rating.repository.ts';
@@ -223,15 +224,7 @@ describe('rating engine (spec §9)', () => {
     expect((await postOrder(t, merchant.key, { amount: '1000.00' })).statusCode).toBe(422);
   });
 
-  async function run(command: AdminCommand, argv: string[]) {
-    const lines: string[] = [];
-    const code = await command.run(parseArgs(argv), {
-      database: t.database,
-      config: t.ctx.config,
-      print: (line) => lines.push(line),
-    });
-    return { code, output: lines.join('\n') };
-  }
+  const run = (command: AdminCommand, argv: string[]) => runAdminOutput(command, argv, appCliEnv(t));
 
   it('rating-recompute equals the incremental ratings after a random mixed sequence, and corrects a broken row', async () => {
     const { traderId, method: first } = await routableMethod(t, { balanceUsdt: 1000n * USDT });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
+  closeAfterLedgerCheck,
   createTestApp,
   insertUser,
   STRONG_PASSWORD,
@@ -12,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
+import { selectRow } from '../../db/rows.ts';
 import { paymentMethods, referralCommissions, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -19,13 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRON_XPUB: TEST_XPUB, OTP_MAX_SENDS_PER_HOUR: '1000' });
   await setRate(t, '100.00');
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const call = (method: 'GET' | 'POST', path: string, cookie: string, payload?: object) =>
   t.app.inject({
@@ -91,12 +87,14 @@ async function completedDeal(
 }
 
 const platformFeeOf = async (dealId: string) => {
-  const result = await t.database.db.execute(sql`
+  const row = await selectRow<{ fee: string }>(
+    t.database.db,
+    sql`
     select coalesce(sum(p.amount), 0)::text as fee
     from ledger_postings p join ledger_transactions lt on lt.id = p.transaction_id
-    where lt.idempotency_key = ${`deal-settle:${dealId}`} and p.account_id = 'system:platform_fees'`);
-  const { rows } = result as unknown as { rows: { fee: string }[] };
-  return BigInt(rows[0]!.fee);
+    where lt.idempotency_key = ${`deal-settle:${dealId}`} and p.account_id = 'system:platform_fees'`,
+  );
+  return BigInt(row!.fee);
 };
 const commissionsOf = (dealId: string) =>
   t.database.db.select().from(referralCommissions).where(eq(referralCommissions.dealId, dealId));

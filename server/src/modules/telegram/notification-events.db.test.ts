@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES } from '../../../test/tron-fixtures.ts';
+import { fundedLead, verifiedWithdrawalId } from '../../../test/wallet-fixtures.ts';
 import { telegramNotifications, users } from '../../db/schema/index.ts';
 import { createWithdrawalOperator } from '../wallet/withdrawal-operator.ts';
 import { moscowDateTime } from './notification-texts.ts';
@@ -93,26 +94,12 @@ describe('events that notify', () => {
   });
 
   it('withdrawals requested, sent and rejected, and a password change (the account switch); nothing with it off', async () => {
-    const lead = await signedInUser(t, { isLead: true });
+    const lead = await fundedLead(t);
     await link(lead.user.id);
-    await t.ctx.ledger.creditDeposit({
-      userId: lead.user.id,
-      amount: 100_000_000n,
-      idempotencyKey: `fund:${lead.user.id}`,
-    });
     const post = (path: string, payload: object) =>
       t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, headers: { cookie: lead.cookie }, payload });
     const destination = OUTSIDE_ADDRESSES[0]!;
-    expect((await post(API.wallet.withdrawRequest, { amount: 25.5, address: destination })).statusCode).toBe(
-      200,
-    );
-    await t.flushMail();
-    const verified = await post(API.wallet.withdrawVerify, {
-      amount: 25.5,
-      address: destination,
-      otp: t.mailer.lastCode(lead.email),
-    });
-    expect(verified.statusCode).toBe(200);
+    const verifiedId = await verifiedWithdrawalId(t, lead, 25.5, destination);
     // The code alone wrote the notice; the operator paying it by hand writes the second.
     const txid = 'ab'.repeat(32);
     const operator = createWithdrawalOperator({
@@ -120,19 +107,10 @@ describe('events that notify', () => {
       ledger: t.ctx.ledger,
       notifier: t.ctx.notifications,
     });
-    expect(await operator.markSent(verified.json().withdrawal.id, txid, 'test')).toMatchObject({ ok: true });
+    expect(await operator.markSent(verifiedId, txid, 'test')).toMatchObject({ ok: true });
     // A second one the operator rejects: the user hears that amount and fee came back.
-    expect((await post(API.wallet.withdrawRequest, { amount: 10, address: destination })).statusCode).toBe(
-      200,
-    );
-    await t.flushMail();
-    const second = await post(API.wallet.withdrawVerify, {
-      amount: 10,
-      address: destination,
-      otp: t.mailer.lastCode(lead.email),
-    });
-    expect(second.statusCode).toBe(200);
-    expect(await operator.reject(second.json().withdrawal.id, 'test', 'suspicious')).toMatchObject({
+    const secondId = await verifiedWithdrawalId(t, lead, 10, destination);
+    expect(await operator.reject(secondId, 'test', 'suspicious')).toMatchObject({
       ok: true,
     });
 
@@ -155,16 +133,7 @@ describe('events that notify', () => {
 
     // With the account switch off, the next withdrawal request writes nothing.
     await t.database.db.update(users).set({ notificationAccount: false }).where(eq(users.id, lead.user.id));
-    expect((await post(API.wallet.withdrawRequest, { amount: 10, address: destination })).statusCode).toBe(
-      200,
-    );
-    await t.flushMail();
-    const quiet = await post(API.wallet.withdrawVerify, {
-      amount: 10,
-      address: destination,
-      otp: t.mailer.lastCode(lead.email),
-    });
-    expect(quiet.statusCode).toBe(200);
+    await verifiedWithdrawalId(t, lead, 10, destination);
     expect(await texts(lead.user.id)).toHaveLength(5);
   });
 });

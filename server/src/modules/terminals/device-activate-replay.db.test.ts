@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE, devicePost, insertPendingTerminal, terminalRow } from '../../../test/device-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { idempotencyKeys, terminals } from '../../db/schema/index.ts';
@@ -14,7 +15,6 @@ import { idempotencyKeys, terminals } from '../../db/schema/index.ts';
  * keeps an activate answer without it, so a repeat of an activation whose answer was lost gets a new token,
  * and the lost one stops working.
  */
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('a repeated activate', () => {
       device_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(fresh).not.toBe(lost);
-    expect((await terminalRow(t, pending.id)).deviceTokenHash).toBe(sha256Hex(fresh));
+    expect((await terminalRow(t, pending.id)).deviceTokenHash).toBe(sha256(fresh));
     expect(JSON.stringify(await keptRow(pending.id))).not.toContain(fresh);
 
     expect((await heartbeat(lost)).statusCode).toBe(401);
@@ -104,7 +104,7 @@ describe('a repeated activate', () => {
       { key },
     );
     expect(other.statusCode).toBe(422);
-    expect((await terminalRow(t, pending.id)).deviceTokenHash).toBe(sha256Hex(token));
+    expect((await terminalRow(t, pending.id)).deviceTokenHash).toBe(sha256(token));
   });
 
   it('migration 0022 takes the token out of answers kept before it; their repeat gets a new token', async () => {

@@ -1,14 +1,7 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { API, NOTIFICATION_BATCH_MAX } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { redoclyLint } from '../../../test/openapi-lint.ts';
 import { buildDeviceOpenApi } from './device-openapi.ts';
-
-const run = promisify(execFile);
-const REDOCLY = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/redocly');
 
 describe('device API OpenAPI document', () => {
   const doc = buildDeviceOpenApi({ serverUrl: 'https://pay.processing.test/backend' });
@@ -57,21 +50,8 @@ describe('device API OpenAPI document', () => {
   it('lints clean with redocly (recommended rules: no errors, no warnings)', {
     timeout: 60_000,
   }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-openapi-'));
-    const file = path.join(dir, 'device-openapi.json');
-    try {
-      fs.writeFileSync(file, JSON.stringify(doc, null, 2));
-      const { stdout } = await run(REDOCLY, ['lint', file, '--format=json'], {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
-      const report = JSON.parse(stdout) as {
-        totals: { errors: number; warnings: number };
-        problems: unknown[];
-      };
-      expect(report.problems).toEqual([]);
-      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const report = await redoclyLint('device-openapi', doc);
+    expect(report.problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -10,6 +10,7 @@ import {
   insertPendingTerminal,
   terminalRow,
 } from '../../../test/device-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { idempotencyKeys, terminalNotifications, terminals } from '../../db/schema/index.ts';
 import { createIdempotencyService } from '../idempotency/idempotency.service.ts';
@@ -37,7 +38,6 @@ vi.mock('./parsers/index.ts', () => ({
 }));
 
 const PROBLEM_TYPE = /^application\/problem\+json/;
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('activate', () => {
     const row = await terminalRow(t, pending.id);
     expect(row).toMatchObject({
       status: 'Enabled',
-      deviceTokenHash: sha256Hex(body.device_token),
+      deviceTokenHash: sha256(body.device_token),
       pairingKeyHash: null,
       pairingExpiresAt: null,
       deviceModel: 'Pixel 8',
@@ -164,7 +164,7 @@ describe('activate', () => {
     expect(statuses).toEqual([200, 401, 401, 401, 401, 401]);
     const winner = answers.find((answer) => answer.statusCode === 200)!.json();
     const row = await terminalRow(t, pending.id);
-    expect(row.deviceTokenHash).toBe(sha256Hex(winner.device_token));
+    expect(row.deviceTokenHash).toBe(sha256(winner.device_token));
   });
 
   it('is limited per IP', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { API } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -17,6 +17,7 @@ import {
   smsGatewayReceived,
 } from '../../../test/forwarder-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from '../../../test/test-app.ts';
 import { deals, terminalNotifications, terminals, webhookEvents } from '../../db/schema/index.ts';
 
@@ -30,7 +31,6 @@ const SBER_TITLE = 'Перевод по СБП от АРТЁМ АНДРЕЕВИ�
 const sberPush = (rubles: string) => `Т‑Банк + ${rubles} ₽ Плат. счёт •• 3055`;
 const SBER_SMS = 'MIR-4821 13:54 Перевод 758р от Марина Петровна А. Баланс: 22393.15р';
 const PROBLEM = /^application\/problem\+json/;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,21 @@ const sfMessage = (
   });
 const sfPing = (paired: Paired, battery = '85%', plugged = 'AC') =>
   hook(paired, { payload: smsForwarderPingBody(paired.secret!, Date.now(), battery, plugged) });
+
+/** An SmsForwarder paired by a new trader, online, its method routable with 100 USDT, and an order of `amount` ₽. */
+async function onlineForwarderWithOrder(amount: string) {
+  const trader = await signedInUser(t);
+  const paired = await pairForwarder(t, trader, 'smsforwarder');
+  await sfPing(paired);
+  await routableMethod(t, {
+    traderId: trader.user.id,
+    terminalId: paired.terminal_id,
+    balanceUsdt: 100n * USDT,
+  });
+  const merchant = await merchantWithKey(t);
+  const order = (await postOrder(t, merchant.key, { amount })).json();
+  return { paired, order };
+}
 
 describe('pairing a forwarder', () => {
   let user: User;
@@ -232,16 +247,7 @@ describe('SmsForwarder', () => {
   });
 
   it('parallel deliveries of one payment complete its deal once: one matched, the rest duplicate', async () => {
-    const trader = await signedInUser(t);
-    const paired = await pairForwarder(t, trader, 'smsforwarder');
-    await sfPing(paired);
-    await routableMethod(t, {
-      traderId: trader.user.id,
-      terminalId: paired.terminal_id,
-      balanceUsdt: 100n * USDT,
-    });
-    const merchant = await merchantWithKey(t);
-    const order = (await postOrder(t, merchant.key, { amount: '2150.00' })).json();
+    const { paired, order } = await onlineForwarderWithOrder('2150.00');
     const at = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -259,16 +265,7 @@ describe('SmsForwarder', () => {
   });
 
   it('a push from a look-alike package is stored unparsed and completes nothing', async () => {
-    const trader = await signedInUser(t);
-    const paired = await pairForwarder(t, trader, 'smsforwarder');
-    await sfPing(paired);
-    await routableMethod(t, {
-      traderId: trader.user.id,
-      terminalId: paired.terminal_id,
-      balanceUsdt: 100n * USDT,
-    });
-    const merchant = await merchantWithKey(t);
-    const order = (await postOrder(t, merchant.key, { amount: '1500.00' })).json();
+    const { paired, order } = await onlineForwarderWithOrder('1500.00');
     for (const sender of ['s.berbank', 'ru.sberbankmobile.pay', 'RU.SBERBANKMOBILE']) {
       const response = await sfMessage(paired, { from: sender, title: SBER_TITLE, text: sberPush('1 500') });
       expect(response.json(), sender).toEqual({ status: 'unmatched' });

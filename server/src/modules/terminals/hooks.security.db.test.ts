@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { API } from '@app/shared';
@@ -13,7 +12,9 @@ import {
   smsGatewayReceived,
   smsToUrlBody,
 } from '../../../test/forwarder-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { selectRow, selectRows } from '../../db/rows.ts';
 import { terminalNotifications } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
 
@@ -24,7 +25,6 @@ import { createLogger } from '../../lib/logger.ts';
  */
 const METRICS_TOKEN = 'metrics-token-for-hook-logs-0123';
 const SBER_SMS = 'MIR-4821 13:54 Перевод 758р от Марина Петровна А. Баланс: 22393.15р';
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -203,18 +203,20 @@ describe('the URL token', () => {
     ).toBe(true);
     expect(metrics.body).toContain('/device/v1/hooks/:token');
 
-    const tables = await t.database.db.execute(
+    const tables = await selectRows<{ table_name: string }>(
+      t.database.db,
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
-    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
+    const names = tables.map((row) => row.table_name);
     expect(names).toContain('terminals');
     const holding = async (text: string) => {
       const found: string[] = [];
       for (const name of names) {
-        const result = await t.database.db.execute(
+        const counted = await selectRow<{ n: number }>(
+          t.database.db,
           sql`select count(*)::int as n from ${sql.identifier(name)} r where position(${text} in r::text) > 0`,
         );
-        if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push(name);
+        if (counted!.n > 0) found.push(name);
       }
       return found;
     };

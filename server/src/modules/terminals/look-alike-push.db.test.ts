@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCliEnv, runAdmin } from '../../../test/cli-fixtures.ts';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notificationsCommand } from '../../cli/commands/notifications.ts';
-import { parseArgs } from '../../cli/commands/types.ts';
 import { deals, terminalNotifications } from '../../db/schema/index.ts';
 
 /**
@@ -49,12 +49,7 @@ const statusOf = async (id: string) =>
   (await t.database.db.select({ status: deals.status }).from(deals).where(eq(deals.id, id)))[0]?.status;
 
 async function unparsedListing() {
-  const lines: string[] = [];
-  const code = await notificationsCommand.run(parseArgs(['unparsed', '--limit', '100']), {
-    database: t.database,
-    config: t.ctx.config,
-    print: (line) => lines.push(line),
-  });
+  const { code, lines } = await runAdmin(notificationsCommand, ['unparsed', '--limit', '100'], appCliEnv(t));
   expect(code).toBe(0);
   return lines;
 }

@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { HTTP_ERROR_TEXT, PAIRING_TTL_MS, TERMINAL_MESSAGES } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRoutable } from '../../../test/device-fixtures.ts';
+import { sha256 } from '../../../test/sha256.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { selectRow } from '../../db/rows.ts';
 import { banks, paymentMethods, terminals } from '../../db/schema/index.ts';
 import { PENDING_RETENTION_MS, purgePendingTerminals } from './pending-expiry.ts';
 import { PENDING_CAP, TERMINAL_SERVICE_MESSAGES } from './terminals.service.ts';
@@ -25,8 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, cookie?: string, payload?: unknown) {
   return t.app.inject({
@@ -826,11 +826,10 @@ describe('pending expiry', () => {
     expect(await terminalRow(oldDeleted.id)).toBeUndefined();
     expect(await terminalRow(recent.id)).toBeDefined();
     expect(await terminalRow(activatedLongAgo.id)).toBeDefined();
-    const [{ remaining }] = (
-      (await t.database.db.execute(
-        sql`select count(*)::int as remaining from terminals where activated_at is null and created_at < ${new Date(dayAgo).toISOString()}::timestamptz`,
-      )) as unknown as { rows: { remaining: number }[] }
-    ).rows as [{ remaining: number }];
-    expect(remaining).toBe(0);
+    const counted = await selectRow<{ remaining: number }>(
+      t.database.db,
+      sql`select count(*)::int as remaining from terminals where activated_at is null and created_at < ${new Date(dayAgo).toISOString()}::timestamptz`,
+    );
+    expect(counted!.remaining).toBe(0);
   });
 });

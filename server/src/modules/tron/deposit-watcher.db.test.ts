@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { closeAfterLedgerCheck, createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
 import { startWorkers } from '../../workers.ts';
@@ -36,14 +36,7 @@ beforeAll(async () => {
     HEALTH_TOKEN,
   });
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t?.close();
-    await sim?.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t, sim));
 
 /** A user with a deposit address, created through the real request/confirm flow. */
 async function userWithAddress() {
@@ -63,6 +56,18 @@ async function userWithAddress() {
 }
 
 const client = () => createTronGridClient({ url: sim.url });
+/** The simulator's client, noting in `asked` the lower time bound of each events request. */
+function recordingClient() {
+  const asked: number[] = [];
+  const recording: TronGridClient = {
+    ...client(),
+    async contractTransferEvents(input) {
+      asked.push(input.minBlockTimestamp);
+      return client().contractTransferEvents(input);
+    },
+  };
+  return { asked, recording };
+}
 const scanner = (options: { client?: TronGridClient; pageSize?: number; overlapMs?: number } = {}) =>
   createDepositScanner({
     database: t.database,
@@ -203,14 +208,7 @@ describe('deposit watcher: cursor', () => {
     expect(partial).toBeLessThan(28_000_000n);
     const cursor = (await repo.readCursor(t.database.db, DEPOSIT_CURSOR))!;
 
-    const asked: number[] = [];
-    const recording: TronGridClient = {
-      ...client(),
-      async contractTransferEvents(input) {
-        asked.push(input.minBlockTimestamp);
-        return client().contractTransferEvents(input);
-      },
-    };
+    const { asked, recording } = recordingClient();
     await scanner({ client: recording, pageSize: 3, overlapMs: 10_000 }).scanContractEvents();
     expect(asked[0]).toBe(cursor.position - 10_000);
     expect(await available(person.user.id)).toBe(28_000_000n);
@@ -224,14 +222,7 @@ describe('deposit watcher: cursor', () => {
     sim.deposit({ to: person.address, amount: 4_000_000n });
     await scanner().scanContractEvents();
     const cursor = (await repo.readCursor(t.database.db, DEPOSIT_CURSOR))!;
-    const asked: number[] = [];
-    const recording: TronGridClient = {
-      ...client(),
-      async contractTransferEvents(input) {
-        asked.push(input.minBlockTimestamp);
-        return client().contractTransferEvents(input);
-      },
-    };
+    const { asked, recording } = recordingClient();
     sim.deposit({ to: person.address, amount: 1_000_000n });
     const result = await scanner({ client: recording, overlapMs: 5_000 }).scanContractEvents();
     expect(asked).toEqual([cursor.position - 5_000]);

@@ -3,7 +3,8 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { appCliEnv, runAdminOutput } from '../../../test/cli-fixtures.ts';
+import { closeAfterLedgerCheck, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   HOT_WALLET_ADDRESS,
   HOT_WALLET_KEY_HEX,
@@ -11,8 +12,8 @@ import {
   TEST_MNEMONIC,
   TEST_XPUB,
 } from '../../../test/tron-fixtures.ts';
+import { fundedLead, verifiedWithdrawalId } from '../../../test/wallet-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
-import { parseArgs } from '../../cli/commands/types.ts';
 import { withdrawalsCommand } from '../../cli/commands/withdrawals.ts';
 import { telegramNotifications } from '../../db/schema/index.ts';
 import * as wallet from '../wallet/wallet.repository.ts';
@@ -41,14 +42,7 @@ beforeAll(async () => {
     OTP_MAX_SENDS_PER_HOUR: '1000',
   });
 });
-afterAll(async () => {
-  try {
-    expect(await t.ctx.ledger.verify()).toEqual([]);
-  } finally {
-    await t?.close();
-    await sim?.close();
-  }
-});
+afterAll(() => closeAfterLedgerCheck(t, sim));
 
 const client = () => createTronGridClient({ url: sim.url });
 function sender(options: { privateKey?: Uint8Array; client?: TronGridClient; now?: () => Date } = {}) {
@@ -74,22 +68,11 @@ const chainTransfersTo = (address: string) => sim.transactions().filter((tx) => 
 
 /** A lead with `funds` (100 USDT) who verified a withdrawal through the API; returns the withdrawal row. */
 async function verifiedWithdrawal(amount: number, address: string, funds = 100_000_000n) {
-  const lead = await signedInUser(t, { isLead: true });
-  await t.ctx.ledger.creditDeposit({
-    userId: lead.user.id,
-    amount: funds,
-    idempotencyKey: `fund:${lead.user.id}`,
-  });
-  const post = (path: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, headers: { cookie: lead.cookie }, payload });
-  expect((await post('/account/wallet/withdraw/request/', { amount, address })).statusCode).toBe(200);
-  const verify = await post('/account/wallet/withdraw/verify/', {
-    amount,
-    address,
-    otp: t.mailer.lastCode(lead.email),
-  });
-  expect(verify.statusCode).toBe(200);
-  const row = (await wallet.findWithdrawal(t.database.db, verify.json().withdrawal.id))!;
+  const lead = await fundedLead(t, funds);
+  const row = (await wallet.findWithdrawal(
+    t.database.db,
+    await verifiedWithdrawalId(t, lead, amount, address),
+  ))!;
   return { lead, row };
 }
 const reload = async (id: string) => (await wallet.findWithdrawal(t.database.db, id))!;
@@ -496,15 +479,7 @@ describe('withdrawal sender: killed at each step, and nodes that never confirm',
 });
 
 describe('npm run admin -- withdrawals', () => {
-  const run = async (...argv: string[]) => {
-    const lines: string[] = [];
-    const code = await withdrawalsCommand.run(parseArgs(argv), {
-      database: t.database,
-      config: t.ctx.config,
-      print: (line) => lines.push(line),
-    });
-    return { code, output: lines.join('\n') };
-  };
+  const run = (...argv: string[]) => runAdminOutput(withdrawalsCommand, argv, appCliEnv(t));
 
   it('lists held withdrawals, approves one for the sender, and rejects another with the funds returned', async () => {
     const toApprove = await verifiedWithdrawal(150, freshDestination(), 200_000_000n);

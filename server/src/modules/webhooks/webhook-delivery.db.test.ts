@@ -3,9 +3,9 @@ import { MERCHANT_TEXT } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
-import { type Receiver, sampleOrder, startReceiver } from '../../../test/webhook-fixtures.ts';
+import { receiversPerTest, sampleOrder } from '../../../test/webhook-fixtures.ts';
 import type { AppConfig } from '../../config.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -27,7 +27,6 @@ let clock = Date.now();
 let t: TestApp;
 let config: AppConfig;
 let webhooks: WebhooksService;
-const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => new Date(clock) });
@@ -41,18 +40,11 @@ beforeAll(async () => {
     random: () => 0.5,
   });
 });
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
 afterAll(async () => {
   await t?.close();
 });
 
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const started = await startReceiver(...args);
-  receivers.push(started);
-  return started;
-}
+const { receiver } = receiversPerTest();
 
 /** A merchant whose webhook goes to `url` (none when null), with its signing secret. */
 async function merchant(url: string | null) {

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
-import {
-  type Receiver,
-  sampleOrder,
-  startReceiver,
-  startTlsReceiver,
-} from '../../../test/webhook-fixtures.ts';
+import { receiversPerTest, sampleOrder, startTlsReceiver } from '../../../test/webhook-fixtures.ts';
 import { type AppConfig, loadConfig } from '../../config.ts';
 import type { ResolvedAddress, Resolver } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
@@ -28,23 +23,15 @@ const LOOPBACK: ResolvedAddress = { address: '127.0.0.1', family: 4 };
 
 let clock = Date.now();
 let t: TestApp;
-const receivers: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => new Date(clock) });
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const { receiver, closeAfterTest } = receiversPerTest();
 
 /** The service under a configuration parsed from `env`, as the server would start with it. */
 function service(env: Record<string, string>, resolve?: Resolver) {
@@ -129,7 +116,7 @@ describe('one lookup, pinned', () => {
 
   it('asks TLS for the URL’s host name (SNI), not the address, and checks its certificate', async () => {
     const tlsReceiver = await startTlsReceiver();
-    receivers.push(tlsReceiver);
+    closeAfterTest(tlsReceiver);
     const { resolve } = resolverAnswering([LOOPBACK]);
     const webhooks = service({}, resolve);
     const { id } = await eventFor(webhooks, `https://hooks.shop.test:${tlsReceiver.port}/hook`);

@@ -2,31 +2,23 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { API, MERCHANT_TEXT, WEBHOOK_OUTCOMES } from '@app/shared';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
-import { type Receiver, sampleOrder, startReceiver } from '../../../test/webhook-fixtures.ts';
+import { receiversPerTest, sampleOrder } from '../../../test/webhook-fixtures.ts';
 import * as repo from './webhooks.repository.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 let t: TestApp;
-const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const started = await startReceiver(...args);
-  receivers.push(started);
-  return started;
-}
+const { receiver } = receiversPerTest();
 
 function call(method: 'GET' | 'PUT' | 'POST', path: string, user?: User, payload?: unknown) {
   return t.app.inject({
