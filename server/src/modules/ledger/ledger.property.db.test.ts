@@ -1,28 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import type { Database } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { ledgerTestDatabase } from '../../../test/ledger-fixtures.ts';
 import { ledgerPostings } from '../../db/schema/index.ts';
 import * as users from '../users/users.repository.ts';
-import {
-  type Balances,
-  createLedgerService,
-  InsufficientFundsError,
-  type LedgerService,
-  type PostResult,
-} from './ledger.service.ts';
+import { type Balances, InsufficientFundsError, type PostResult } from './ledger.service.ts';
 
-let t: { database: Database };
-let ledger: LedgerService;
-beforeAll(async () => {
-  t = { database: await createTestDatabase() };
-  ledger = createLedgerService(t);
-});
-afterAll(async () => {
-  await t?.database.close();
-});
+const t = ledgerTestDatabase();
 
 const USERS = 3;
 const amount = fc.bigInt({ min: 1n, max: 50_000_000n });
@@ -122,7 +107,7 @@ async function runHistory(ops: Op[]) {
       case 'deposit':
         await attempt(
           key,
-          (k) => ledger.creditDeposit({ userId, amount: op.amount, idempotencyKey: k }),
+          (k) => t.ledger.creditDeposit({ userId, amount: op.amount, idempotencyKey: k }),
           true,
           () => {
             m.available += op.amount;
@@ -132,7 +117,7 @@ async function runHistory(ops: Op[]) {
       case 'freeze':
         await attempt(
           key,
-          (k) => ledger.freeze({ userId, amount: op.amount, idempotencyKey: k }),
+          (k) => t.ledger.freeze({ userId, amount: op.amount, idempotencyKey: k }),
           m.available >= op.amount,
           () => {
             m.available -= op.amount;
@@ -143,7 +128,7 @@ async function runHistory(ops: Op[]) {
       case 'release':
         await attempt(
           key,
-          (k) => ledger.release({ userId, amount: op.amount, idempotencyKey: k }),
+          (k) => t.ledger.release({ userId, amount: op.amount, idempotencyKey: k }),
           m.frozen >= op.amount,
           () => {
             m.frozen -= op.amount;
@@ -159,7 +144,7 @@ async function runHistory(ops: Op[]) {
         await attempt(
           key,
           (k) =>
-            ledger.settle({
+            t.ledger.settle({
               userId,
               amount: op.amount,
               merchantUserId: op.merchant === null ? undefined : ids[op.merchant],
@@ -188,7 +173,7 @@ async function runHistory(ops: Op[]) {
         const enough = m.available >= total;
         await attempt(
           `${key}:hold`,
-          (k) => ledger.holdWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
+          (k) => t.ledger.holdWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
           enough,
           () => {
             m.available -= total;
@@ -198,14 +183,14 @@ async function runHistory(ops: Op[]) {
         if (op.outcome === 'complete') {
           await attempt(
             `${key}:done`,
-            (k) => ledger.completeWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
+            (k) => t.ledger.completeWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
             true,
             () => {},
           );
         } else {
           await attempt(
             `${key}:release`,
-            (k) => ledger.releaseWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
+            (k) => t.ledger.releaseWithdrawal({ userId, amount: op.amount, fee: op.fee, idempotencyKey: k }),
             true,
             () => {
               m.available += total;
@@ -219,7 +204,7 @@ async function runHistory(ops: Op[]) {
         await attempt(
           key,
           (k) =>
-            ledger.adjust({
+            t.ledger.adjust({
               userId,
               amount: signed,
               reason: 'property test',
@@ -238,12 +223,12 @@ async function runHistory(ops: Op[]) {
 
   // Balances equal the model; none is negative.
   for (const [index, userId] of ids.entries()) {
-    const balances = await ledger.getBalances(userId);
+    const balances = await t.ledger.getBalances(userId);
     expect(balances).toEqual(model[index]);
     expect(balances.available >= 0n && balances.frozen >= 0n && balances.totalProfit >= 0n).toBe(true);
   }
   // Balances equal the postings, and every transaction balances.
-  expect(await ledger.verify()).toEqual([]);
+  expect(await t.ledger.verify()).toEqual([]);
   const [total] = await t.database.db
     .select({ sum: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
     .from(ledgerPostings);

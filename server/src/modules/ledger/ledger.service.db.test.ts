@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import type { Database } from '../../db/client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ledgerTestDatabase } from '../../../test/ledger-fixtures.ts';
 import { ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import * as users from '../users/users.repository.ts';
 import { systemAccount, userAccount } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
-import {
-  createLedgerService,
-  InsufficientFundsError,
-  LedgerError,
-  type LedgerService,
-} from './ledger.service.ts';
+import { InsufficientFundsError, LedgerError } from './ledger.service.ts';
 
-let t: { database: Database };
-let ledger: LedgerService;
-beforeAll(async () => {
-  t = { database: await createTestDatabase() };
-  ledger = createLedgerService(t);
-});
+const t = ledgerTestDatabase();
 afterEach(async () => {
   // Every test leaves a ledger whose balances equal its postings.
-  expect(await ledger.verify()).toEqual([]);
-});
-afterAll(async () => {
-  await t?.database.close();
+  expect(await t.ledger.verify()).toEqual([]);
 });
 
 const USDT = 1_000_000n;
@@ -48,9 +34,13 @@ async function countRows(table: 'ledger_transactions' | 'ledger_postings'): Prom
 describe('deposits and idempotency', () => {
   it('credits a deposit to available with two postings that sum to zero', async () => {
     const userId = await newUser();
-    const result = await ledger.creditDeposit({ userId, amount: 25n * USDT, idempotencyKey: key('deposit') });
+    const result = await t.ledger.creditDeposit({
+      userId,
+      amount: 25n * USDT,
+      idempotencyKey: key('deposit'),
+    });
     expect(result.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 25n * USDT,
       frozen: 0n,
       totalProfit: 0n,
@@ -67,27 +57,27 @@ describe('deposits and idempotency', () => {
   it('answers a replayed key with the first transaction and posts nothing', async () => {
     const userId = await newUser();
     const idempotencyKey = key('deposit');
-    const first = await ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
+    const first = await t.ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
     const postings = await countRows('ledger_postings');
-    const again = await ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
+    const again = await t.ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
     expect(await countRows('ledger_postings')).toBe(postings);
-    expect((await ledger.getBalances(userId)).available).toBe(5n * USDT);
+    expect((await t.ledger.getBalances(userId)).available).toBe(5n * USDT);
   });
 
   it('refuses a key reused for a different movement and posts nothing', async () => {
     const userId = await newUser();
     const idempotencyKey = key('deposit');
-    await ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
+    await t.ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
     const postings = await countRows('ledger_postings');
-    await expect(ledger.creditDeposit({ userId, amount: 6n * USDT, idempotencyKey })).rejects.toBeInstanceOf(
-      LedgerError,
-    );
-    await expect(ledger.freeze({ userId, amount: 5n * USDT, idempotencyKey })).rejects.toBeInstanceOf(
+    await expect(
+      t.ledger.creditDeposit({ userId, amount: 6n * USDT, idempotencyKey }),
+    ).rejects.toBeInstanceOf(LedgerError);
+    await expect(t.ledger.freeze({ userId, amount: 5n * USDT, idempotencyKey })).rejects.toBeInstanceOf(
       LedgerError,
     );
     expect(await countRows('ledger_postings')).toBe(postings);
-    expect(await ledger.getBalances(userId)).toEqual({
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 5n * USDT,
       frozen: 0n,
       totalProfit: 0n,
@@ -99,15 +89,15 @@ describe('deposits and idempotency', () => {
     const userId = await newUser();
     const idempotencyKey = key('deposit');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => ledger.creditDeposit({ userId, amount: 3n * USDT, idempotencyKey })),
+      Array.from({ length: 10 }, () => t.ledger.creditDeposit({ userId, amount: 3n * USDT, idempotencyKey })),
     );
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
     expect(new Set(results.map((result) => result.transactionId)).size).toBe(1);
-    expect((await ledger.getBalances(userId)).available).toBe(3n * USDT);
+    expect((await t.ledger.getBalances(userId)).available).toBe(3n * USDT);
   });
 
   it('shows zero balances for a user who never had money', async () => {
-    expect(await ledger.getBalances(await newUser())).toEqual({
+    expect(await t.ledger.getBalances(await newUser())).toEqual({
       available: 0n,
       frozen: 0n,
       totalProfit: 0n,
@@ -117,7 +107,7 @@ describe('deposits and idempotency', () => {
 
   it('stores bigint amounts in meta as decimal strings', async () => {
     const userId = await newUser();
-    const result = await ledger.creditDeposit({
+    const result = await t.ledger.creditDeposit({
       userId,
       amount: USDT,
       idempotencyKey: key('deposit'),
@@ -136,9 +126,9 @@ describe('deposits and idempotency', () => {
 describe('deals', () => {
   it('freezes, releases and refuses to freeze more than is available', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
-    await ledger.freeze({ userId, amount: 7n * USDT, idempotencyKey: key('freeze') });
-    expect(await ledger.getBalances(userId)).toEqual({
+    await t.ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.freeze({ userId, amount: 7n * USDT, idempotencyKey: key('freeze') });
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 3n * USDT,
       frozen: 7n * USDT,
       totalProfit: 0n,
@@ -147,28 +137,28 @@ describe('deals', () => {
 
     const before = await countRows('ledger_transactions');
     await expect(
-      ledger.freeze({ userId, amount: 3n * USDT + 1n, idempotencyKey: key('freeze') }),
+      t.ledger.freeze({ userId, amount: 3n * USDT + 1n, idempotencyKey: key('freeze') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await countRows('ledger_transactions')).toBe(before);
 
-    await ledger.release({ userId, amount: 2n * USDT, idempotencyKey: key('release') });
-    expect(await ledger.getBalances(userId)).toEqual({
+    await t.ledger.release({ userId, amount: 2n * USDT, idempotencyKey: key('release') });
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 5n * USDT,
       frozen: 5n * USDT,
       totalProfit: 0n,
       debt: 0n,
     });
     await expect(
-      ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
+      t.ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
   });
 
   it('refuses to freeze for a user who has no balances row', async () => {
     const userId = await newUser();
-    await expect(ledger.freeze({ userId, amount: 1n, idempotencyKey: key('freeze') })).rejects.toBeInstanceOf(
-      InsufficientFundsError,
-    );
-    expect(await ledger.getBalances(userId)).toEqual({
+    await expect(
+      t.ledger.freeze({ userId, amount: 1n, idempotencyKey: key('freeze') }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 0n,
       frozen: 0n,
       totalProfit: 0n,
@@ -179,13 +169,13 @@ describe('deals', () => {
   it('lets a failed movement be retried with the same key once the funds are there', async () => {
     const userId = await newUser();
     const idempotencyKey = key('freeze');
-    await expect(ledger.freeze({ userId, amount: USDT, idempotencyKey })).rejects.toBeInstanceOf(
+    await expect(t.ledger.freeze({ userId, amount: USDT, idempotencyKey })).rejects.toBeInstanceOf(
       InsufficientFundsError,
     );
-    await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
-    const retry = await ledger.freeze({ userId, amount: USDT, idempotencyKey });
+    await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
+    const retry = await t.ledger.freeze({ userId, amount: USDT, idempotencyKey });
     expect(retry.replayed).toBe(false);
-    expect(await ledger.getBalances(userId)).toEqual({
+    expect(await t.ledger.getBalances(userId)).toEqual({
       available: 0n,
       frozen: USDT,
       totalProfit: 0n,
@@ -197,9 +187,9 @@ describe('deals', () => {
     const trader = await newUser();
     const merchant = await newUser();
     const lead = await newUser();
-    await ledger.creditDeposit({ userId: trader, amount: 100n * USDT, idempotencyKey: key('deposit') });
-    await ledger.freeze({ userId: trader, amount: 100n * USDT, idempotencyKey: key('freeze') });
-    const result = await ledger.settle({
+    await t.ledger.creditDeposit({ userId: trader, amount: 100n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.freeze({ userId: trader, amount: 100n * USDT, idempotencyKey: key('freeze') });
+    const result = await t.ledger.settle({
       userId: trader,
       amount: 100n * USDT,
       merchantUserId: merchant,
@@ -208,45 +198,49 @@ describe('deals', () => {
       referral: { userId: lead, amount: USDT / 2n },
       idempotencyKey: key('settle'),
     });
-    expect(await ledger.getBalances(trader)).toEqual({
+    expect(await t.ledger.getBalances(trader)).toEqual({
       available: 3n * USDT,
       frozen: 0n,
       totalProfit: 3n * USDT,
       debt: 0n,
     });
-    expect(await ledger.getBalances(merchant)).toEqual({
+    expect(await t.ledger.getBalances(merchant)).toEqual({
       available: 94n * USDT + USDT / 2n,
       frozen: 0n,
       totalProfit: 0n,
       debt: 0n,
     });
-    expect(await ledger.getBalances(lead)).toEqual({
+    expect(await t.ledger.getBalances(lead)).toEqual({
       available: USDT / 2n,
       frozen: 0n,
       totalProfit: USDT / 2n,
       debt: 0n,
     });
     // The reward backs further deals and can leave; what was earned stays in total_profit.
-    await ledger.freeze({ userId: trader, amount: 3n * USDT, idempotencyKey: key('freeze-reward') });
-    expect(await ledger.getBalances(trader)).toEqual({
+    await t.ledger.freeze({ userId: trader, amount: 3n * USDT, idempotencyKey: key('freeze-reward') });
+    expect(await t.ledger.getBalances(trader)).toEqual({
       available: 0n,
       frozen: 3n * USDT,
       totalProfit: 3n * USDT,
       debt: 0n,
     });
-    expect(await ledger.verify()).toEqual([]);
+    expect(await t.ledger.verify()).toEqual([]);
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.postings.map((posting) => posting.accountId)).toContain('system:platform_fees');
   });
 
   it('settles to the merchant settlement account without a merchant user, and refuses more than frozen', async () => {
     const trader = await newUser();
-    await ledger.creditDeposit({ userId: trader, amount: 10n * USDT, idempotencyKey: key('deposit') });
-    await ledger.freeze({ userId: trader, amount: 4n * USDT, idempotencyKey: key('freeze') });
+    await t.ledger.creditDeposit({ userId: trader, amount: 10n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.freeze({ userId: trader, amount: 4n * USDT, idempotencyKey: key('freeze') });
     await expect(
-      ledger.settle({ userId: trader, amount: 5n * USDT, idempotencyKey: key('settle') }),
+      t.ledger.settle({ userId: trader, amount: 5n * USDT, idempotencyKey: key('settle') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    const result = await ledger.settle({ userId: trader, amount: 4n * USDT, idempotencyKey: key('settle') });
+    const result = await t.ledger.settle({
+      userId: trader,
+      amount: 4n * USDT,
+      idempotencyKey: key('settle'),
+    });
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.postings).toEqual([
       { accountId: `user:${trader}:frozen`, amount: -4n * USDT },
@@ -256,9 +250,9 @@ describe('deals', () => {
 
   it('ledger-verify sees a total_profit that no earning explains', async () => {
     const user = await newUser();
-    await ledger.creditDeposit({ userId: user, amount: USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId: user, amount: USDT, idempotencyKey: key('deposit') });
     await t.database.db.update(userBalances).set({ totalProfit: 7n }).where(eq(userBalances.userId, user));
-    expect(await ledger.verify()).toEqual([
+    expect(await t.ledger.verify()).toEqual([
       { account: `user:${user}:total_profit`, expected: 0n, actual: 7n },
     ]);
     await t.database.db.update(userBalances).set({ totalProfit: 0n }).where(eq(userBalances.userId, user));
@@ -267,7 +261,7 @@ describe('deals', () => {
   it('refuses an earning that is not a credit of available', async () => {
     const user = await newUser();
     await expect(
-      ledger.post({
+      t.ledger.post({
         type: 'bad_earning',
         idempotencyKey: key('bad'),
         postings: [
@@ -280,7 +274,7 @@ describe('deals', () => {
 
   it('refuses a settlement whose parts exceed the amount', async () => {
     await expect(
-      ledger.settle({
+      t.ledger.settle({
         userId: randomUUID(),
         amount: 5n,
         platformFee: 3n,
@@ -294,10 +288,10 @@ describe('deals', () => {
 describe('withdrawals and adjustments', () => {
   it('holds amount + fee, then completes it to the chain and the fee account', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: 50n * USDT, idempotencyKey: key('deposit') });
-    await ledger.holdWithdrawal({ userId, amount: 20n * USDT, fee: USDT, idempotencyKey: key('hold') });
-    expect((await ledger.getBalances(userId)).available).toBe(29n * USDT);
-    const done = await ledger.completeWithdrawal({
+    await t.ledger.creditDeposit({ userId, amount: 50n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.holdWithdrawal({ userId, amount: 20n * USDT, fee: USDT, idempotencyKey: key('hold') });
+    expect((await t.ledger.getBalances(userId)).available).toBe(29n * USDT);
+    const done = await t.ledger.completeWithdrawal({
       userId,
       amount: 20n * USDT,
       fee: USDT,
@@ -309,24 +303,29 @@ describe('withdrawals and adjustments', () => {
       { accountId: 'system:chain_withdrawals', amount: 20n * USDT },
       { accountId: 'system:withdrawal_fees', amount: USDT },
     ]);
-    expect((await ledger.getBalances(userId)).available).toBe(29n * USDT);
+    expect((await t.ledger.getBalances(userId)).available).toBe(29n * USDT);
   });
 
   it('refuses a hold beyond available and gives the funds back on release', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
     await expect(
-      ledger.holdWithdrawal({ userId, amount: 10n * USDT, fee: 1n, idempotencyKey: key('hold') }),
+      t.ledger.holdWithdrawal({ userId, amount: 10n * USDT, fee: 1n, idempotencyKey: key('hold') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    await ledger.holdWithdrawal({ userId, amount: 9n * USDT, fee: USDT, idempotencyKey: key('hold') });
-    expect((await ledger.getBalances(userId)).available).toBe(0n);
-    await ledger.releaseWithdrawal({ userId, amount: 9n * USDT, fee: USDT, idempotencyKey: key('release') });
-    expect((await ledger.getBalances(userId)).available).toBe(10n * USDT);
+    await t.ledger.holdWithdrawal({ userId, amount: 9n * USDT, fee: USDT, idempotencyKey: key('hold') });
+    expect((await t.ledger.getBalances(userId)).available).toBe(0n);
+    await t.ledger.releaseWithdrawal({
+      userId,
+      amount: 9n * USDT,
+      fee: USDT,
+      idempotencyKey: key('release'),
+    });
+    expect((await t.ledger.getBalances(userId)).available).toBe(10n * USDT);
   });
 
   it('records an adjustment with its reason and actor, and refuses to take more than available', async () => {
     const userId = await newUser();
-    const up = await ledger.adjust({
+    const up = await t.ledger.adjust({
       userId,
       amount: 8n * USDT,
       reason: 'manual top-up',
@@ -337,7 +336,7 @@ describe('withdrawals and adjustments', () => {
     expect(transaction?.type).toBe('adjustment');
     expect(transaction?.meta).toMatchObject({ reason: 'manual top-up', actor: 'admin-cli', userId });
     await expect(
-      ledger.adjust({
+      t.ledger.adjust({
         userId,
         amount: -9n * USDT,
         reason: 'fix',
@@ -345,16 +344,16 @@ describe('withdrawals and adjustments', () => {
         idempotencyKey: key('adjust'),
       }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    await ledger.adjust({
+    await t.ledger.adjust({
       userId,
       amount: -3n * USDT,
       reason: 'fix',
       actor: 'admin-cli',
       idempotencyKey: key('adjust'),
     });
-    expect((await ledger.getBalances(userId)).available).toBe(5n * USDT);
+    expect((await t.ledger.getBalances(userId)).available).toBe(5n * USDT);
     await expect(
-      ledger.adjust({ userId, amount: 1n, reason: ' ', actor: 'a', idempotencyKey: key('adjust') }),
+      t.ledger.adjust({ userId, amount: 1n, reason: ' ', actor: 'a', idempotencyKey: key('adjust') }),
     ).rejects.toBeInstanceOf(LedgerError);
   });
 });
@@ -375,11 +374,11 @@ describe('post', () => {
     ];
     for (const postings of cases) {
       await expect(
-        ledger.post({ type: 'adjustment', idempotencyKey: key('bad'), postings }),
+        t.ledger.post({ type: 'adjustment', idempotencyKey: key('bad'), postings }),
       ).rejects.toBeInstanceOf(LedgerError);
     }
     await expect(
-      ledger.post({
+      t.ledger.post({
         type: 'Bad Type',
         idempotencyKey: key('bad'),
         postings: [
@@ -394,12 +393,12 @@ describe('post', () => {
     const userId = await newUser();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') }, tx);
-        expect((await ledger.getBalances(userId, tx)).available).toBe(USDT);
+        await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') }, tx);
+        expect((await t.ledger.getBalances(userId, tx)).available).toBe(USDT);
         throw new Error('caller gives up');
       }),
     ).rejects.toThrow('caller gives up');
-    expect((await ledger.getBalances(userId)).available).toBe(0n);
+    expect((await t.ledger.getBalances(userId)).available).toBe(0n);
   });
 
   it("leaves nothing behind in the caller's transaction when a movement is refused", async () => {
@@ -408,13 +407,13 @@ describe('post', () => {
     const before = await countRows('ledger_transactions');
     await t.database.db.transaction(async (tx) => {
       await expect(
-        ledger.holdWithdrawal({ userId, amount: USDT, fee: 0n, idempotencyKey }, tx),
+        t.ledger.holdWithdrawal({ userId, amount: USDT, fee: 0n, idempotencyKey }, tx),
       ).rejects.toBeInstanceOf(InsufficientFundsError);
       // The caller carries on (e.g. marks its withdrawal failed) and commits.
     });
     expect(await countRows('ledger_transactions')).toBe(before);
-    await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
-    expect((await ledger.holdWithdrawal({ userId, amount: USDT, fee: 0n, idempotencyKey })).replayed).toBe(
+    await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
+    expect((await t.ledger.holdWithdrawal({ userId, amount: USDT, fee: 0n, idempotencyKey })).replayed).toBe(
       false,
     );
   });
@@ -423,7 +422,7 @@ describe('post', () => {
 describe('database guards', () => {
   it('refuses to update or delete posted entries', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.execute(sql`update ledger_postings set amount = amount * 2`),
     ).rejects.toThrow();
@@ -434,7 +433,7 @@ describe('database guards', () => {
 
   it('refuses at commit a transaction whose postings do not sum to zero, or that has none', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.transaction(async (tx) => {
         const id = await repo.insertTransaction(tx, {
@@ -458,7 +457,7 @@ describe('database guards', () => {
 
   it('refuses a negative balance even for a write that skips the service', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.execute(
         sql`update user_balances set available = available - 2000000 where user_id = ${userId}`,
@@ -470,11 +469,11 @@ describe('database guards', () => {
 describe('verify', () => {
   it('reports a balance that no longer matches its postings', async () => {
     const userId = await newUser();
-    await ledger.creditDeposit({ userId, amount: 4n * USDT, idempotencyKey: key('deposit') });
+    await t.ledger.creditDeposit({ userId, amount: 4n * USDT, idempotencyKey: key('deposit') });
     await t.database.db.execute(
       sql`update user_balances set available = available + 1 where user_id = ${userId}`,
     );
-    expect(await ledger.verify()).toEqual([
+    expect(await t.ledger.verify()).toEqual([
       { account: `user:${userId}:available`, expected: 4n * USDT, actual: 4n * USDT + 1n },
     ]);
     await t.database.db.execute(
