@@ -438,6 +438,16 @@ describe('module files', () => {
     expect(offences).toEqual([]);
   });
 
+  it('check ids with the one UUID check (server/src/lib/uuid.ts), never a pattern of their own', () => {
+    const own = /\[0-9a-f\]\{8\}-/;
+    const offences = sources(SRC)
+      .filter(
+        (file) => !file.endsWith(path.join('lib', 'uuid.ts')) && own.test(fs.readFileSync(file, 'utf8')),
+      )
+      .map(show);
+    expect(offences).toEqual([]);
+  });
+
   it('sees a long file and a file without its first comment (the check itself works)', () => {
     expect(fileOffences('a.ts', `/** Use case: a. */\n${'x;\n'.repeat(450)}`)).toEqual([
       'a.ts has 451 lines (at most 450)',

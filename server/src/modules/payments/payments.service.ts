@@ -26,6 +26,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
 import * as repo from './payments.repository.ts';
 
@@ -33,11 +34,6 @@ import * as repo from './payments.repository.ts';
 export interface PaymentsActor {
   id: string;
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Only a well-formed uuid reaches SQL; anything else is simply "not found". */
-const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 const DUPLICATE_BY_CONSTRAINT: Record<string, FieldErrors> = {
   payment_methods_card_key: { card: [PAYMENT_MESSAGES.duplicateCard] },

@@ -20,6 +20,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
 import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
@@ -39,10 +40,6 @@ export const TERMINAL_NAME_PREFIX = 'Терминал ';
 /** At most this many terminals of one user may wait for activation, counted over PENDING_WINDOW_MS. */
 export const PENDING_CAP = 5;
 export const PENDING_WINDOW_MS = 3_600_000;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Only a well-formed uuid reaches SQL; anything else is simply "not found". */
-const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** SHA-256 hex: how pairing secrets, device tokens and forwarder URL tokens are stored (never the secret itself). */
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
