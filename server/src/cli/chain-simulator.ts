@@ -6,6 +6,8 @@ import path from 'node:path';
 import { parseUsdt } from '@app/shared';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../lib/cursor.ts';
 import {
   decodeTronAddress,
   isValidTronAddress,
@@ -134,19 +136,18 @@ function hexMessage(text: string): string {
   return Buffer.from(text, 'utf8').toString('hex');
 }
 
+/** TronGrid's paging `fingerprint`, as the simulator issues it: the next item's offset, in the one cursor encoding. */
+const fingerprintPayload = z.object({ o: z.number().int().min(0) });
+
 function encodeFingerprint(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+  return encodeCursor({ o: offset });
 }
 
 function decodeFingerprint(value: string | null): number {
   if (!value) return 0;
-  try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
-  } catch {
-    // fall through to the refusal below
-  }
-  throw new HttpFailure(400, 'bad fingerprint');
+  const parsed = decodeCursor(fingerprintPayload, value);
+  if (!parsed) throw new HttpFailure(400, 'bad fingerprint');
+  return parsed.o;
 }
 
 function pageOf<T>(items: T[], query: URLSearchParams, render: (item: T) => unknown) {

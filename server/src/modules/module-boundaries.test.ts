@@ -438,13 +438,18 @@ describe('module files', () => {
     expect(offences).toEqual([]);
   });
 
-  it('check ids with the one UUID check (server/src/lib/uuid.ts), never a pattern of their own', () => {
-    const own = /\[0-9a-f\]\{8\}-/;
-    const offences = sources(SRC)
-      .filter(
-        (file) => !file.endsWith(path.join('lib', 'uuid.ts')) && own.test(fs.readFileSync(file, 'utf8')),
-      )
-      .map(show);
+  it('use the one helper of each concern instead of a copy of its own (ARCHITECTURE.md, rules)', () => {
+    const copies: Array<{ copy: RegExp; home: string }> = [
+      { copy: /\[0-9a-f\]\{8\}-/, home: path.join('lib', 'uuid.ts') },
+      { copy: /as unknown as \{ rows/, home: path.join('db', 'rows.ts') },
+      { copy: /Buffer\.from\([^)]*, 'base64url'\)\.toString\(/, home: path.join('lib', 'cursor.ts') },
+    ];
+    const offences = sources(SRC).flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return copies
+        .filter(({ copy, home }) => !file.endsWith(home) && copy.test(text))
+        .map(({ home }) => `${show(file)} has its own copy of ${home}`);
+    });
     expect(offences).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { selectRow } from '../db/rows.ts';
 
 /**
  * What a run really exercised, read from the database after it: one count per behaviour issue 15 lists
@@ -55,7 +56,9 @@ export const emptyTally = (): OpTally => ({
 });
 
 export async function measureCoverage(database: Database, tally: OpTally): Promise<Coverage> {
-  const result = await database.db.execute(sql`select
+  const row = (await selectRow<Record<string, number>>(
+    database.db,
+    sql`select
       (select count(*) from deposits)::int as deposits,
       (select count(*) from withdrawals where status = 'confirmed')::int as w_confirmed,
       (select count(*) from withdrawals where status = 'failed')::int as w_failed,
@@ -72,8 +75,8 @@ export async function measureCoverage(database: Database, tally: OpTally): Promi
       (select count(*) from dispute_history where action = 'status' and status = 'deepconsideration')::int as deep,
       (select count(*) from ledger_postings where account_id like 'user:%:debt' and amount < 0)::int as debts,
       (select count(*) from referral_commissions where amount_micro > 0)::int as commissions,
-      (select count(*) from rating_events)::int as ratings`);
-  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
+      (select count(*) from rating_events)::int as ratings`,
+  ))!;
   return {
     'deposits credited': row.deposits!,
     'deposit replays ignored': tally.depositReplays,

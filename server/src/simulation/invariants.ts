@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/rows.ts';
 import type { LedgerService } from '../modules/ledger/ledger.service.ts';
 
 /** What the caller knows from outside the database (the chain): checked against the ledger when given. */
@@ -10,9 +11,8 @@ export interface Expectations {
 
 type Row = Record<string, unknown>;
 
-async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await database.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
+function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return selectRows<Row>(database.db, query);
 }
 
 /** At most this many offending rows are named per invariant (the first ones are enough to debug). */

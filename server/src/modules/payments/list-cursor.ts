@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentListQuery } from '@app/shared';
 import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { ListPosition } from './payments.repository.ts';
 
 // The opaque `cursor` of GET /api/v1/payments/list/: the position of the last row of a page, for the page
@@ -41,18 +42,14 @@ export function encodeListCursor(query: PaymentListQuery, position: ListPosition
     filters: filtersDigest(query),
     ...position,
   };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
+  return encodeCursor(body);
 }
 
 /** Where `query`'s page starts when its cursor fits it exactly; undefined means "read by OFFSET". */
 export function decodeListCursor(query: PaymentListQuery): ListPosition | undefined {
   if (!query.cursor) return undefined;
-  let parsed: z.infer<typeof payload>;
-  try {
-    parsed = payload.parse(JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')));
-  } catch {
-    return undefined;
-  }
+  const parsed = decodeCursor(payload, query.cursor);
+  if (!parsed) return undefined;
   const fits =
     parsed.page === query.page && parsed.size === query.page_size && parsed.filters === filtersDigest(query);
   return fits ? { createdAt: parsed.createdAt, id: parsed.id } : undefined;
