@@ -86,6 +86,24 @@ function offences(sources: Record<string, string>): string[] {
   });
 }
 
+/** Every web file, tests included: none reads server source (a shared default comes from shared/, issue 26). */
+const EVERY_FILE = import.meta.glob<string>(['./**/*.ts', './**/*.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const SERVER_IMPORT = /(?:from\s*|import\s*\(\s*)'(?:\.\.\/)+server\//;
+
+describe('web and server', () => {
+  it('no web file, test or not, imports server source', () => {
+    const offences = Object.entries(EVERY_FILE)
+      .filter(([, text]) => SERVER_IMPORT.test(text))
+      .map(([file]) => file);
+    expect(offences).toEqual([]);
+    expect(SERVER_IMPORT.test("import { X } from '../../../server/src/config.ts';")).toBe(true);
+  });
+});
+
 describe('feature boundaries', () => {
   it('reads every source', () => {
     expect(Object.keys(SOURCES).length).toBeGreaterThan(150);
