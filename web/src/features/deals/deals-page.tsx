@@ -115,12 +115,7 @@ export function DealsPage() {
     content = <ListSkeleton cards={cards} />;
   } else if (list.isError && !list.data) {
     content = (
-      <ErrorState
-        title={DEAL_PAGE_TEXT.loadFailedTitle}
-        message={DEAL_MESSAGES.loadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
+      <ErrorState title={DEAL_PAGE_TEXT.loadFailedTitle} message={DEAL_MESSAGES.loadFailed} retry={list} />
     );
   } else if (results.length === 0) {
     // total_items counts every deal of the user whatever the filters: it tells "none yet" from "none match".

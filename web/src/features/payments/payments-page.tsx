@@ -69,13 +69,7 @@ export function PaymentsPage() {
   if (list.isPending) {
     content = <ListSkeleton desktop={desktop} />;
   } else if (list.isError && !list.data) {
-    content = (
-      <ErrorState
-        message={PAYMENT_TEXT.listLoadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+    content = <ErrorState message={PAYMENT_TEXT.listLoadFailed} retry={list} />;
   } else if (results.length === 0) {
     content = filtered ? (
       <EmptyState icon={<SearchX size={22} />} title={PAYMENT_TEXT.emptyFiltered} />

@@ -71,14 +71,7 @@ export function ReferralsPage() {
       </div>
     );
   } else if (list.isError) {
-    content = (
-      <ErrorState
-        title={TEXT.loadFailedTitle}
-        message={REFERRAL_MESSAGES.loadFailed}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+    content = <ErrorState title={TEXT.loadFailedTitle} message={REFERRAL_MESSAGES.loadFailed} retry={list} />;
   } else if (results.length === 0) {
     content = (
       <EmptyState

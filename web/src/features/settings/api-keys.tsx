@@ -46,13 +46,7 @@ export function ApiKeysCard() {
   if (keys.isPending) {
     body = <ApiListLoading testId="keys-loading" rows={2} />;
   } else if (keys.isError) {
-    body = (
-      <ErrorState
-        message={MERCHANT_TEXT.keysLoadFailed}
-        onRetry={() => void keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
+    body = <ErrorState message={MERCHANT_TEXT.keysLoadFailed} retry={keys} />;
   } else if (keys.data.length === 0) {
     body = <EmptyState icon={<KeyRound size={22} />} title={T.noKeys} description={T.noKeysHint} />;
   } else if (narrow) {

@@ -119,13 +119,7 @@ export function WebhookDeliveriesCard() {
   if (events.isPending) {
     body = <ApiListLoading testId="deliveries-loading" rows={3} />;
   } else if (events.isError && items.length === 0) {
-    body = (
-      <ErrorState
-        message={MERCHANT_TEXT.deliveriesLoadFailed}
-        onRetry={() => void events.refetch()}
-        retrying={events.isFetching}
-      />
-    );
+    body = <ErrorState message={MERCHANT_TEXT.deliveriesLoadFailed} retry={events} />;
   } else if (items.length === 0) {
     body = <EmptyState icon={<Inbox size={22} />} title={T.noDeliveries} />;
   } else if (narrow) {

@@ -112,8 +112,7 @@ export function TerminalsPage() {
     content = (
       <ErrorState
         message={readError(list.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
+        retry={list}
       />
     );
   } else if (results.length === 0) {
