@@ -33,9 +33,7 @@ export function AboutPage() {
         {VALUES.map((value) => (
           <PublicTile
             key={value.title}
-            icon={value.icon}
-            title={value.title}
-            text={value.text}
+            {...value}
             heading="h2"
             className="rounded-xl border border-gray-200 p-6"
           />

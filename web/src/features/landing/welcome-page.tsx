@@ -237,9 +237,7 @@ export function WelcomePage() {
             {FEATURES.map((feature) => (
               <PublicTile
                 key={feature.title}
-                icon={feature.icon}
-                title={feature.title}
-                text={feature.text}
+                {...feature}
                 heading="h3"
                 className="rounded-xl border border-gray-200 bg-white p-6 shadow-card"
                 iconClassName="ring-1 ring-brand-100"
