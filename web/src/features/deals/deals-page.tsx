@@ -26,6 +26,7 @@ import {
   ResetButton,
   refreshIntervalMs,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
   useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
@@ -182,10 +183,7 @@ export function DealsPage() {
         page={page}
         total={count}
         pageSize={DEALS_PAGE_SIZE}
-        onPageChange={(next) => {
-          setPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onPageChange={toPageAndTop(setPage)}
       />
       {detailId ? (
         <DealDetailModal

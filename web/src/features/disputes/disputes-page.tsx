@@ -23,6 +23,7 @@ import {
   ResetButton,
   SearchField,
   Skeleton,
+  toPageAndTop,
   useDebouncedSearch,
   useMediaQuery,
   useStepBackFromEmptyPage,
@@ -272,10 +273,7 @@ export function DisputesPage() {
           page={page}
           total={list.data?.count ?? 0}
           pageSize={DISPUTES_PAGE_SIZE}
-          onPageChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
+          onPageChange={toPageAndTop(setPage)}
         />
       ) : null}
       {openId && userRole ? (

@@ -15,6 +15,7 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { AddPaymentModal } from './add-payment-modal.tsx';
@@ -120,10 +121,7 @@ export function PaymentsPage() {
         page={page}
         total={count}
         pageSize={PAGE_SIZES.payments}
-        onPageChange={(next) => {
-          setPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onPageChange={toPageAndTop(setPage)}
       />
       <AddPaymentModal open={adding} onOpenChange={setAdding} />
     </>

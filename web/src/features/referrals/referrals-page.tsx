@@ -11,6 +11,7 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { isNoPermission, REFERRALS_PAGE_SIZE, useReferralList } from './api.ts';
@@ -105,10 +106,7 @@ export function ReferralsPage() {
           page={page}
           total={list.data?.count ?? 0}
           pageSize={REFERRALS_PAGE_SIZE}
-          onPageChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
+          onPageChange={toPageAndTop(setPage)}
         />
       )}
       {creating ? (
