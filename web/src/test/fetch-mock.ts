@@ -58,3 +58,9 @@ export function mockApi(handlers: Handlers): { calls: RecordedCall[]; fetch: Ret
 export function called(calls: RecordedCall[], method: string, path: string): RecordedCall[] {
   return calls.filter((call) => call.method === method && call.path === path);
 }
+
+/** A handler that fails the first call (404 {detail}) and answers `then` from the second on: load failure, then retry. */
+export function failsOnce(then: Reply): () => Reply {
+  let attempts = 0;
+  return () => (++attempts === 1 ? { status: 404, body: { detail: 'x' } } : then);
+}

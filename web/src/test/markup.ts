@@ -1,3 +1,5 @@
+import { within } from '@testing-library/react';
+
 /**
  * Children of the description lists under `root` that HTML does not allow there: a dl holds dt and dd, directly
  * or in div groups of only dt and dd. Empty when the markup is valid.
@@ -17,4 +19,16 @@ export function invalidDescriptionListChildren(root: ParentNode): string[] {
     }
   }
   return offences;
+}
+
+/** The text of each body row's cells of a table (its header row left out), to compare with the rows expected. */
+export function bodyRowTexts(table: HTMLElement): Array<Array<string | null>> {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }

@@ -31,6 +31,8 @@ export interface ErrorStateProps {
   message: ReactNode;
   onRetry?: () => void;
   retrying?: boolean;
+  /** The failed query: retry refetches it, and the button spins while it fetches (instead of onRetry and retrying). */
+  retry?: { refetch: () => unknown; isFetching: boolean };
   className?: string;
 }
 
@@ -38,8 +40,9 @@ export interface ErrorStateProps {
 export function ErrorState({
   title = 'Не удалось загрузить',
   message,
-  onRetry,
-  retrying,
+  retry,
+  onRetry = retry ? () => void retry.refetch() : undefined,
+  retrying = retry?.isFetching,
   className,
 }: ErrorStateProps) {
   return (

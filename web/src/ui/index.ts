@@ -23,6 +23,7 @@ export * from './modal.tsx';
 export * from './otp-input.tsx';
 export * from './page-header.tsx';
 export * from './pagination.tsx';
+export * from './record-cards.tsx';
 export * from './refresh-control.tsx';
 export * from './sort-bar.tsx';
 export * from './spinner.tsx';

@@ -103,3 +103,11 @@ export function Pagination({
     </nav>
   );
 }
+
+/** A list page's page change: the new page, then back to the top where the list starts. */
+export function toPageAndTop(setPage: (page: number) => void): (page: number) => void {
+  return (next) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+}

@@ -167,8 +167,7 @@ export function DealDetailModal({
     body = (
       <ErrorState
         message={readError(detail.error).answer('detail') ?? DEAL_MESSAGES.loadFailed}
-        onRetry={() => detail.refetch()}
-        retrying={detail.isFetching}
+        retry={detail}
       />
     );
   } else if (deal) {

@@ -1,12 +1,16 @@
 import { DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
-import { CheckCheck, Info } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
-  Card,
   cx,
+  DetailsButton,
+  DetailsIconButton,
   formatDate,
-  IconButton,
+  RecordCard,
+  RecordCardGrid,
+  RecordFact,
+  RecordFacts,
   SortBar,
   StatusBadge,
   Table,
@@ -52,24 +56,9 @@ function DealActions({
   return (
     <div className={cx('flex items-center gap-2', compact ? 'justify-end' : 'flex-wrap')}>
       {compact ? (
-        <IconButton
-          variant="secondary"
-          size="sm"
-          aria-label={DEAL_PAGE_TEXT.details}
-          title={DEAL_PAGE_TEXT.details}
-          icon={<Info size={15} />}
-          onClick={() => onDetails(deal)}
-        />
+        <DetailsIconButton label={DEAL_PAGE_TEXT.details} onClick={() => onDetails(deal)} />
       ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          leftIcon={<Info size={14} />}
-          onClick={() => onDetails(deal)}
-          className="flex-1"
-        >
-          {DEAL_PAGE_TEXT.details}
-        </Button>
+        <DetailsButton label={DEAL_PAGE_TEXT.details} onClick={() => onDetails(deal)} className="flex-1" />
       )}
       {canConfirm ? (
         <Button
@@ -148,50 +137,43 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
         orderOf={(column) => sortOf(sort, column)}
         onSort={onSort}
       />
-      <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
+      <RecordCardGrid>
         {deals.map((deal) => (
-          <li key={deal.id} className="min-w-0">
-            <Card padding="sm" data-testid="deal-card" className="flex h-full flex-col gap-3">
-              <div className="flex items-center justify-between gap-2">
-                <DealId id={deal.id} />
-                <StatusBadge status={deal.status} />
-              </div>
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-small">
-                <div>
-                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.date}</dt>
-                  <dd className="tabular-nums text-gray-800">{formatDate(deal.created_at)}</dd>
-                </div>
-                <div>
-                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.amount}</dt>
-                  <dd className="tabular-nums">
-                    <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
-                    <span className="ml-1 text-caption text-gray-500">
-                      {formatRubles(deal.payment_details.amount)}
-                    </span>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-caption text-gray-500">{DEALS_TEXT.columns.profit}</dt>
-                  <dd className="tabular-nums text-gray-800">{formatUsdtAmount(deal.profit)}</dd>
-                </div>
-                <div>
-                  <dt className="text-caption text-gray-500">{DEAL_PAGE_TEXT.bank}</dt>
-                  <dd className="truncate text-gray-800">{deal.payment_details.bank.name}</dd>
-                </div>
-              </dl>
-              <div className="mt-auto">
-                <DealActions
-                  deal={deal}
-                  canConfirm={canConfirm(deal)}
-                  onDetails={onDetails}
-                  onConfirm={onConfirm}
-                  compact={false}
-                />
-              </div>
-            </Card>
-          </li>
+          <RecordCard
+            key={deal.id}
+            testId="deal-card"
+            id={<DealId id={deal.id} />}
+            status={<StatusBadge status={deal.status} />}
+          >
+            <RecordFacts>
+              <RecordFact label={DEALS_TEXT.columns.date} valueClassName="tabular-nums text-gray-800">
+                {formatDate(deal.created_at)}
+              </RecordFact>
+              <RecordFact label={DEALS_TEXT.columns.amount} valueClassName="tabular-nums">
+                <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
+                <span className="ml-1 text-caption text-gray-500">
+                  {formatRubles(deal.payment_details.amount)}
+                </span>
+              </RecordFact>
+              <RecordFact label={DEALS_TEXT.columns.profit} valueClassName="tabular-nums text-gray-800">
+                {formatUsdtAmount(deal.profit)}
+              </RecordFact>
+              <RecordFact label={DEAL_PAGE_TEXT.bank} valueClassName="truncate text-gray-800">
+                {deal.payment_details.bank.name}
+              </RecordFact>
+            </RecordFacts>
+            <div className="mt-auto">
+              <DealActions
+                deal={deal}
+                canConfirm={canConfirm(deal)}
+                onDetails={onDetails}
+                onConfirm={onConfirm}
+                compact={false}
+              />
+            </div>
+          </RecordCard>
         ))}
-      </ul>
+      </RecordCardGrid>
     </div>
   );
 }

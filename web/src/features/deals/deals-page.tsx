@@ -26,6 +26,7 @@ import {
   ResetButton,
   refreshIntervalMs,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
   useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
@@ -115,12 +116,7 @@ export function DealsPage() {
     content = <ListSkeleton cards={cards} />;
   } else if (list.isError && !list.data) {
     content = (
-      <ErrorState
-        title={DEAL_PAGE_TEXT.loadFailedTitle}
-        message={DEAL_MESSAGES.loadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
+      <ErrorState title={DEAL_PAGE_TEXT.loadFailedTitle} message={DEAL_MESSAGES.loadFailed} retry={list} />
     );
   } else if (results.length === 0) {
     // total_items counts every deal of the user whatever the filters: it tells "none yet" from "none match".
@@ -187,10 +183,7 @@ export function DealsPage() {
         page={page}
         total={count}
         pageSize={DEALS_PAGE_SIZE}
-        onPageChange={(next) => {
-          setPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onPageChange={toPageAndTop(setPage)}
       />
       {detailId ? (
         <DealDetailModal

@@ -419,13 +419,7 @@ export function DisputeDetailModal({
   } else if (dispute) {
     body = <DetailBody dispute={dispute} role={role} canAct={canAct} onResolved={onClose} />;
   } else {
-    body = (
-      <ErrorState
-        message={DISPUTE_MESSAGES.openFailed}
-        onRetry={() => detail.refetch()}
-        retrying={detail.isFetching}
-      />
-    );
+    body = <ErrorState message={DISPUTE_MESSAGES.openFailed} retry={detail} />;
   }
 
   return (

@@ -1,11 +1,13 @@
-import { Info } from 'lucide-react';
 import { labelOf } from '../../labels/index.ts';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
-  Button,
-  Card,
+  DetailsButton,
+  DetailsIconButton,
   formatDate,
-  IconButton,
+  RecordCard,
+  RecordCardGrid,
+  RecordFact,
+  RecordFacts,
   SortBar,
   Table,
   TableBody,
@@ -93,12 +95,8 @@ export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: Dis
             </TableCell>
             <TableCell>
               <div className="flex justify-end">
-                <IconButton
-                  variant="secondary"
-                  size="sm"
-                  aria-label={DISPUTE_PAGE_TEXT.details}
-                  title={DISPUTE_PAGE_TEXT.details}
-                  icon={<Info size={15} />}
+                <DetailsIconButton
+                  label={DISPUTE_PAGE_TEXT.details}
                   disabled={opening !== null}
                   onClick={() => onDetails(dispute)}
                 />
@@ -122,52 +120,44 @@ export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: Dis
         onSort={onSort}
         className="max-w-full flex-wrap"
       />
-      <ul className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2">
+      <RecordCardGrid>
         {disputes.map((dispute) => (
-          <li key={dispute.id} className="min-w-0">
-            <Card padding="sm" data-testid="dispute-card" className="flex h-full flex-col gap-3">
-              <div className="flex items-center justify-between gap-2">
-                <DisputeIdText id={dispute.id} />
-                <DisputeStatusBadge status={dispute.status} />
-              </div>
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-small">
-                <div>
-                  <dt className="text-caption text-gray-500">{TEXT.date}</dt>
-                  <dd className="tabular-nums text-gray-800">{formatDate(dispute.created_at)}</dd>
-                </div>
-                <div>
-                  <dt className="text-caption text-gray-500">{TEXT.amount}</dt>
-                  <dd className="tabular-nums" data-testid="dispute-amount">
-                    <span className="block font-medium text-gray-900">
-                      {formatRubles(dispute.transaction.amount_rub)}
-                    </span>
-                    <span className="block text-caption text-gray-500">
-                      {formatUsdtAmount(dispute.transaction.amount)}
-                    </span>
-                  </dd>
-                </div>
-                <div className="col-span-2 min-w-0">
-                  <dt className="text-caption text-gray-500">
-                    {dispute.transaction.payment_details.bank.name}
-                  </dt>
-                  <dd className="truncate font-mono text-gray-800">{disputeRequisite(dispute)}</dd>
-                </div>
-              </dl>
-              <Button
-                variant="secondary"
-                size="sm"
-                leftIcon={<Info size={14} />}
-                disabled={opening !== null}
-                loading={opening === dispute.id}
-                onClick={() => onDetails(dispute)}
-                className="mt-auto"
+          <RecordCard
+            key={dispute.id}
+            testId="dispute-card"
+            id={<DisputeIdText id={dispute.id} />}
+            status={<DisputeStatusBadge status={dispute.status} />}
+          >
+            <RecordFacts>
+              <RecordFact label={TEXT.date} valueClassName="tabular-nums text-gray-800">
+                {formatDate(dispute.created_at)}
+              </RecordFact>
+              <RecordFact label={TEXT.amount} valueClassName="tabular-nums" valueTestId="dispute-amount">
+                <span className="block font-medium text-gray-900">
+                  {formatRubles(dispute.transaction.amount_rub)}
+                </span>
+                <span className="block text-caption text-gray-500">
+                  {formatUsdtAmount(dispute.transaction.amount)}
+                </span>
+              </RecordFact>
+              <RecordFact
+                label={dispute.transaction.payment_details.bank.name}
+                className="col-span-2 min-w-0"
+                valueClassName="truncate font-mono text-gray-800"
               >
-                {DISPUTE_PAGE_TEXT.details}
-              </Button>
-            </Card>
-          </li>
+                {disputeRequisite(dispute)}
+              </RecordFact>
+            </RecordFacts>
+            <DetailsButton
+              label={DISPUTE_PAGE_TEXT.details}
+              disabled={opening !== null}
+              loading={opening === dispute.id}
+              onClick={() => onDetails(dispute)}
+              className="mt-auto"
+            />
+          </RecordCard>
         ))}
-      </ul>
+      </RecordCardGrid>
     </div>
   );
 }

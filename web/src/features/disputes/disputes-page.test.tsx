@@ -696,25 +696,31 @@ describe('DisputesPage: evidence upload', () => {
     expect(callsTo('POST', API.disputes.files(item.id))).toHaveLength(0);
   });
 
-  it('an upload the server refuses as completed (409) says so', async () => {
-    const user = userEvent.setup();
-    renderUpload('trader', 'consideration', { status: 409, body: { detail: DISPUTE_MESSAGES.completed } });
-    await openFirst(user);
-    await screen.findByTestId('dispute-detail');
-    fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('check.pdf')] } });
-    await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
-    expect(await screen.findByText(DISPUTE_MESSAGES.completed)).toBeInTheDocument();
-  });
-
-  it('an upload refused for the server’s full disk (507) shows the server’s words', async () => {
-    const user = userEvent.setup();
-    renderUpload('trader', 'waiting', { status: 507, body: { detail: DISPUTE_MESSAGES.storageFull } });
-    await openFirst(user);
-    await screen.findByTestId('dispute-detail');
-    fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('check.pdf')] } });
-    await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
-    expect(await screen.findByText(DISPUTE_MESSAGES.storageFull)).toBeInTheDocument();
-  });
+  // Two refusals of an upload: each shows the server's words.
+  for (const { name, status, reply, message } of [
+    {
+      name: 'an upload the server refuses as completed (409) says so',
+      status: 'consideration' as const,
+      reply: { status: 409, body: { detail: DISPUTE_MESSAGES.completed } },
+      message: DISPUTE_MESSAGES.completed,
+    },
+    {
+      name: 'an upload refused for the server’s full disk (507) shows the server’s words',
+      status: 'waiting' as const,
+      reply: { status: 507, body: { detail: DISPUTE_MESSAGES.storageFull } },
+      message: DISPUTE_MESSAGES.storageFull,
+    },
+  ]) {
+    it(name, async () => {
+      const user = userEvent.setup();
+      renderUpload('trader', status, reply);
+      await openFirst(user);
+      await screen.findByTestId('dispute-detail');
+      fireEvent.change(screen.getByLabelText(TEXT.chooseFiles), { target: { files: [fileOf('check.pdf')] } });
+      await user.click(await screen.findByRole('button', { name: TEXT.uploadConfirm }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    });
+  }
 
   it('a trader cannot upload to a completed dispute; support never uploads', async () => {
     const user = userEvent.setup();

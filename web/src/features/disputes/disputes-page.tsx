@@ -23,6 +23,7 @@ import {
   ResetButton,
   SearchField,
   Skeleton,
+  toPageAndTop,
   useDebouncedSearch,
   useMediaQuery,
   useStepBackFromEmptyPage,
@@ -184,13 +185,7 @@ export function DisputesPage() {
   if (telegram) {
     content = <TelegramRequired />;
   } else if (role.isError) {
-    content = (
-      <ErrorState
-        message={DISPUTE_MESSAGES.roleFailed}
-        onRetry={() => role.refetch()}
-        retrying={role.isFetching}
-      />
-    );
+    content = <ErrorState message={DISPUTE_MESSAGES.roleFailed} retry={role} />;
   } else if (role.isPending || list.isPending) {
     content = (
       <div className="grid grid-cols-1 gap-3" aria-busy="true" data-testid="disputes-loading">
@@ -200,14 +195,7 @@ export function DisputesPage() {
       </div>
     );
   } else if (list.isError && !list.data) {
-    content = (
-      <ErrorState
-        title={TEXT.loadFailedTitle}
-        message={DISPUTE_MESSAGES.listFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+    content = <ErrorState title={TEXT.loadFailedTitle} message={DISPUTE_MESSAGES.listFailed} retry={list} />;
   } else if (results.length === 0) {
     const filtered = statuses.length > 0 || committedSearch !== '' || (list.data?.total_items ?? 0) > 0;
     content = filtered ? (
@@ -285,10 +273,7 @@ export function DisputesPage() {
           page={page}
           total={list.data?.count ?? 0}
           pageSize={DISPUTES_PAGE_SIZE}
-          onPageChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
+          onPageChange={toPageAndTop(setPage)}
         />
       ) : null}
       {openId && userRole ? (

@@ -11,6 +11,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/fetch-mock.ts';
+import { bodyRowTexts } from '../../test/markup.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { signedIn } from '../../test/session-fixtures.ts';
 import { FAQ_ITEMS } from './faq.tsx';
@@ -72,14 +73,7 @@ describe('Help page: rating rules from the engine', () => {
   it('prints one row per RATING_RULES entry with its points and percent effect', async () => {
     await openHelp('/help#rating');
     const table = await screen.findByRole('table', { name: 'Как события меняют рейтинг' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const rows = bodyRowTexts(table);
     expect(rows).toEqual(
       RATING_RULES.map((rule) => [rule.text, formatRatingPoints(rule.tenths), percentEffect(rule.tenths)]),
     );
@@ -122,14 +116,7 @@ describe('Help page: rating rules from the engine', () => {
   it('shows the colour bands of the dashboard gauge and the Payments cards as the colour functions give them', async () => {
     await openHelp('/help#rating');
     const table = await screen.findByRole('table', { name: 'Цвет рейтинга' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const rows = bodyRowTexts(table);
     expect(rows).toEqual([
       ['75–100 %', 'зелёный', 'зелёный'],
       ['50–74 %', 'жёлтый', 'оранжевый'],

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { bodyRowTexts } from '../../test/markup.ts';
 import { RatingHelp } from './rating-help.tsx';
 
 // A different rules table than the real one: the page must print whatever the engine's table says.
@@ -23,14 +24,7 @@ describe('RatingHelp reads RATING_RULES', () => {
       </MemoryRouter>,
     );
     const table = screen.getByRole('table', { name: 'Как события меняют рейтинг' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const rows = bodyRowTexts(table);
     expect(rows).toEqual([
       ['Открыт спор (тестовое правило)', '+2,5', '−25 %'],
       ['Успешная сделка (тестовое правило)', '−0,3', '+3 %'],

@@ -1,5 +1,5 @@
 import { BookCheck, Eye, Lock } from 'lucide-react';
-import { PublicLayout, PublicPageIntro } from './public-layout.tsx';
+import { PublicLayout, PublicPageIntro, PublicTile } from './public-layout.tsx';
 
 const VALUES = [
   {
@@ -31,13 +31,12 @@ export function AboutPage() {
       </PublicPageIntro>
       <section className="mx-auto grid max-w-6xl gap-5 px-5 py-16 sm:px-8 md:grid-cols-3">
         {VALUES.map((value) => (
-          <div key={value.title} className="rounded-xl border border-gray-200 p-6">
-            <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-              {value.icon}
-            </div>
-            <h2 className="mt-5 text-h3 text-gray-900">{value.title}</h2>
-            <p className="mt-2 text-small leading-relaxed text-gray-500">{value.text}</p>
-          </div>
+          <PublicTile
+            key={value.title}
+            {...value}
+            heading="h2"
+            className="rounded-xl border border-gray-200 p-6"
+          />
         ))}
       </section>
     </PublicLayout>

@@ -1,7 +1,7 @@
 import { SUPPORT_CONTACTS } from '@app/shared';
 import { Mail, MessageCircle } from 'lucide-react';
 import { SUPPORT_EMAIL, SUPPORT_TELEGRAM } from './contacts.ts';
-import { PublicLayout, PublicPageIntro } from './public-layout.tsx';
+import { PublicIcon, PublicLayout, PublicPageIntro } from './public-layout.tsx';
 
 /** /contact: how to reach support; hours and response times come from one place (SUPPORT_CONTACTS). */
 export function ContactPage() {
@@ -15,9 +15,9 @@ export function ContactPage() {
           href={`mailto:${SUPPORT_EMAIL}`}
           className="group rounded-xl border border-gray-200 p-6 transition hover:border-brand-300 hover:shadow-card sm:p-7"
         >
-          <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+          <PublicIcon>
             <Mail size={20} />
-          </div>
+          </PublicIcon>
           <h2 className="mt-5 text-h3 text-gray-900">Электронная почта</h2>
           <p className="mt-1 text-body font-medium break-all text-brand-700 group-hover:underline">
             {SUPPORT_EMAIL}
@@ -25,9 +25,9 @@ export function ContactPage() {
           <p className="mt-2 text-small text-gray-500">{SUPPORT_CONTACTS.emailResponse}.</p>
         </a>
         <div className="rounded-xl border border-gray-200 p-6 sm:p-7">
-          <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+          <PublicIcon>
             <MessageCircle size={20} />
-          </div>
+          </PublicIcon>
           <h2 className="mt-5 text-h3 text-gray-900">Telegram</h2>
           <p className="mt-1 text-body font-medium text-gray-900">{SUPPORT_TELEGRAM}</p>
           <p className="mt-2 text-small text-gray-500">{SUPPORT_CONTACTS.telegramResponse}.</p>

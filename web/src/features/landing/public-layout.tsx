@@ -173,3 +173,42 @@ export function PublicPageIntro({
     </section>
   );
 }
+
+/** The brand-tinted square that holds a public page's icon. */
+export function PublicIcon({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cx(
+        'flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A tile of a public page: icon, title and a short text (the values on /about, the features on /welcome). */
+export function PublicTile({
+  icon,
+  title,
+  text,
+  heading: Heading,
+  className,
+  iconClassName,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  heading: 'h2' | 'h3';
+  className: string;
+  iconClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      <PublicIcon className={iconClassName}>{icon}</PublicIcon>
+      <Heading className="mt-5 text-h3 text-gray-900">{title}</Heading>
+      <p className="mt-2 text-small leading-relaxed text-gray-500">{text}</p>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { Building2, Handshake, Headset, Wallet } from 'lucide-react';
-import { PublicLayout, PublicPageIntro } from './public-layout.tsx';
+import { PublicIcon, PublicLayout, PublicPageIntro } from './public-layout.tsx';
 
 const SERVICES = [
   {
@@ -47,9 +47,7 @@ export function ServicesPage() {
         {SERVICES.map((service) => (
           <div key={service.title} className="rounded-xl border border-gray-200 p-6 sm:p-7">
             <div className="flex items-center gap-3">
-              <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-                {service.icon}
-              </div>
+              <PublicIcon>{service.icon}</PublicIcon>
               <h2 className="text-h2 text-gray-900">{service.title}</h2>
             </div>
             <ul className="mt-5 flex flex-col gap-2.5 text-body text-gray-600">

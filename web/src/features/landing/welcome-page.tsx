@@ -19,7 +19,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { clearSessionEndedNotice, hasSessionEndedNotice } from '../../api/session.ts';
 import { Alert, Button, buttonClasses, OverlayLoader } from '../../ui/index.ts';
 import type { AuthMode } from '../auth/auth-modal.tsx';
-import { PublicLayout, type WelcomeState } from './public-layout.tsx';
+import { PublicLayout, PublicTile, type WelcomeState } from './public-layout.tsx';
 
 // The auth modal (forms, validation, dialog) is loaded on the first GET STARTED, not with the landing.
 const AuthModal = lazy(() =>
@@ -235,13 +235,13 @@ export function WelcomePage() {
           </div>
           <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map((feature) => (
-              <div key={feature.title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-card">
-                <div className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-                  {feature.icon}
-                </div>
-                <h3 className="mt-5 text-h3 text-gray-900">{feature.title}</h3>
-                <p className="mt-2 text-small leading-relaxed text-gray-500">{feature.text}</p>
-              </div>
+              <PublicTile
+                key={feature.title}
+                {...feature}
+                heading="h3"
+                className="rounded-xl border border-gray-200 bg-white p-6 shadow-card"
+                iconClassName="ring-1 ring-brand-100"
+              />
             ))}
           </div>
         </div>

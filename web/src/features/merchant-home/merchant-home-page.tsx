@@ -323,7 +323,7 @@ export function MerchantHomePage() {
         <LoadingCards />
       ) : home.isError ? (
         <Card>
-          <ErrorState message={T.loadFailed} onRetry={() => void home.refetch()} retrying={home.isFetching} />
+          <ErrorState message={T.loadFailed} retry={home} />
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-6" data-testid="merchant-home">

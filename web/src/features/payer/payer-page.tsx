@@ -44,11 +44,7 @@ export function PayerPage() {
   } else if (query.isError) {
     content = (
       <section className="rounded-2xl border border-gray-200/80 bg-white shadow-card">
-        <ErrorState
-          message={PAYER_TEXT.loadFailed}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState message={PAYER_TEXT.loadFailed} retry={query} />
       </section>
     );
   } else content = <LoadingCard />;

@@ -15,6 +15,7 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { AddPaymentModal } from './add-payment-modal.tsx';
@@ -69,13 +70,7 @@ export function PaymentsPage() {
   if (list.isPending) {
     content = <ListSkeleton desktop={desktop} />;
   } else if (list.isError && !list.data) {
-    content = (
-      <ErrorState
-        message={PAYMENT_TEXT.listLoadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+    content = <ErrorState message={PAYMENT_TEXT.listLoadFailed} retry={list} />;
   } else if (results.length === 0) {
     content = filtered ? (
       <EmptyState icon={<SearchX size={22} />} title={PAYMENT_TEXT.emptyFiltered} />
@@ -126,10 +121,7 @@ export function PaymentsPage() {
         page={page}
         total={count}
         pageSize={PAGE_SIZES.payments}
-        onPageChange={(next) => {
-          setPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onPageChange={toPageAndTop(setPage)}
       />
       <AddPaymentModal open={adding} onOpenChange={setAdding} />
     </>

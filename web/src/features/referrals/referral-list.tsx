@@ -1,10 +1,12 @@
 import type { Referral } from '@app/shared/referrals/contracts';
-import { Info } from 'lucide-react';
 import {
-  Button,
-  Card,
+  DetailsButton,
+  DetailsIconButton,
   formatDate,
-  IconButton,
+  RecordCard,
+  RecordCardGrid,
+  RecordFact,
+  RecordFacts,
   Table,
   TableBody,
   TableCell,
@@ -64,12 +66,8 @@ export function ReferralTable({ referrals, onDetails }: ReferralListProps) {
               <ReferralStatusBadge isUsed={referral.is_used} />
             </TableCell>
             <TableCell align="right">
-              <IconButton
-                variant="secondary"
-                size="sm"
-                aria-label={TEXT.details}
-                title={TEXT.details}
-                icon={<Info size={15} />}
+              <DetailsIconButton
+                label={TEXT.details}
                 onClick={(event) => {
                   event.stopPropagation();
                   onDetails(referral);
@@ -86,48 +84,33 @@ export function ReferralTable({ referrals, onDetails }: ReferralListProps) {
 /** The narrow layout: one card per code, stacked (two columns from 640 px). */
 export function ReferralCards({ referrals, onDetails }: ReferralListProps) {
   return (
-    <ul
-      data-testid="referrals-list"
-      data-layout="cards"
-      className="grid grid-cols-1 gap-3 min-[640px]:grid-cols-2"
-    >
+    <RecordCardGrid data-testid="referrals-list" data-layout="cards">
       {referrals.map((referral) => (
-        <li key={referral.id} className="min-w-0">
-          <Card padding="sm" data-testid="referral-card" className="flex h-full flex-col gap-3">
-            <div className="flex items-center justify-between gap-2">
-              <ReferralCode code={referral.referral_code} />
-              <ReferralStatusBadge isUsed={referral.is_used} />
-            </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-small">
-              <div className="col-span-2 min-w-0">
-                <dt className="text-caption text-gray-500">{TEXT.columns.email}</dt>
-                <dd className="truncate text-gray-800" title={referral.email}>
-                  {referral.email}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-caption text-gray-500">{TEXT.columns.created}</dt>
-                <dd className="tabular-nums text-gray-800">{formatDate(referral.created_at)}</dd>
-              </div>
-              <div>
-                <dt className="text-caption text-gray-500">{TEXT.columns.profit}</dt>
-                <dd className="font-medium tabular-nums text-gray-900">
-                  {formatReferralProfit(referral.profit)}
-                </dd>
-              </div>
-            </dl>
-            <Button
-              variant="secondary"
-              size="sm"
-              leftIcon={<Info size={14} />}
-              onClick={() => onDetails(referral)}
-              className="mt-auto"
+        <RecordCard
+          key={referral.id}
+          testId="referral-card"
+          id={<ReferralCode code={referral.referral_code} />}
+          status={<ReferralStatusBadge isUsed={referral.is_used} />}
+        >
+          <RecordFacts>
+            <RecordFact
+              label={TEXT.columns.email}
+              className="col-span-2 min-w-0"
+              valueClassName="truncate text-gray-800"
+              valueTitle={referral.email}
             >
-              {TEXT.details}
-            </Button>
-          </Card>
-        </li>
+              {referral.email}
+            </RecordFact>
+            <RecordFact label={TEXT.columns.created} valueClassName="tabular-nums text-gray-800">
+              {formatDate(referral.created_at)}
+            </RecordFact>
+            <RecordFact label={TEXT.columns.profit} valueClassName="font-medium tabular-nums text-gray-900">
+              {formatReferralProfit(referral.profit)}
+            </RecordFact>
+          </RecordFacts>
+          <DetailsButton label={TEXT.details} onClick={() => onDetails(referral)} className="mt-auto" />
+        </RecordCard>
       ))}
-    </ul>
+    </RecordCardGrid>
   );
 }

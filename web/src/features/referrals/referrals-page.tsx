@@ -11,6 +11,7 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { isNoPermission, REFERRALS_PAGE_SIZE, useReferralList } from './api.ts';
@@ -71,14 +72,7 @@ export function ReferralsPage() {
       </div>
     );
   } else if (list.isError) {
-    content = (
-      <ErrorState
-        title={TEXT.loadFailedTitle}
-        message={REFERRAL_MESSAGES.loadFailed}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+    content = <ErrorState title={TEXT.loadFailedTitle} message={REFERRAL_MESSAGES.loadFailed} retry={list} />;
   } else if (results.length === 0) {
     content = (
       <EmptyState
@@ -112,10 +106,7 @@ export function ReferralsPage() {
           page={page}
           total={list.data?.count ?? 0}
           pageSize={REFERRALS_PAGE_SIZE}
-          onPageChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
+          onPageChange={toPageAndTop(setPage)}
         />
       )}
       {creating ? (

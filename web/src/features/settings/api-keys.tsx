@@ -17,7 +17,6 @@ import {
   Input,
   Modal,
   notify,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +26,7 @@ import {
   useMediaQuery,
 } from '../../ui/index.ts';
 import { type CreatedApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
+import { ActionsHeaderCell, ApiListItem, ApiListLoading } from './api-list-parts.tsx';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 import { ShownOnceModal } from './shown-once-modal.tsx';
 
@@ -44,34 +44,26 @@ export function ApiKeysCard() {
 
   let body: ReactNode;
   if (keys.isPending) {
-    body = (
-      <div className="flex flex-col gap-2" aria-busy="true" data-testid="keys-loading">
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
+    body = <ApiListLoading testId="keys-loading" rows={2} />;
   } else if (keys.isError) {
-    body = (
-      <ErrorState
-        message={MERCHANT_TEXT.keysLoadFailed}
-        onRetry={() => void keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
+    body = <ErrorState message={MERCHANT_TEXT.keysLoadFailed} retry={keys} />;
   } else if (keys.data.length === 0) {
     body = <EmptyState icon={<KeyRound size={22} />} title={T.noKeys} description={T.noKeysHint} />;
   } else if (narrow) {
     body = (
       <ul className="flex flex-col gap-3">
         {keys.data.map((key) => (
-          <li key={key.id} data-testid="api-key" className="rounded-lg border border-gray-200 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
+          <ApiListItem
+            key={key.id}
+            testId="api-key"
+            head={
+              <>
                 <p className="font-medium break-words text-gray-900">{key.name}</p>
                 <p className="mt-0.5 font-mono text-small text-gray-600">{key.prefix}…</p>
-              </div>
-              <KeyStatus apiKey={key} />
-            </div>
+              </>
+            }
+            status={<KeyStatus apiKey={key} />}
+          >
             <dl className="mt-3 grid grid-cols-2 gap-2 text-small">
               <dt className="text-gray-500">{T.columns.created}</dt>
               <dd className="text-right text-gray-800">{formatDate(key.created_at)}</dd>
@@ -83,7 +75,7 @@ export function ApiKeysCard() {
                 {MERCHANT_TEXT.revokeKey}
               </Button>
             )}
-          </li>
+          </ApiListItem>
         ))}
       </ul>
     );
@@ -97,9 +89,7 @@ export function ApiKeysCard() {
             <TableHeaderCell>{T.columns.created}</TableHeaderCell>
             <TableHeaderCell>{T.columns.lastUsed}</TableHeaderCell>
             <TableHeaderCell>{T.columns.status}</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Действия</span>
-            </TableHeaderCell>
+            <ActionsHeaderCell />
           </tr>
         </TableHead>
         <TableBody>

@@ -2,7 +2,7 @@ import { API, SETTINGS_MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { called, mockApi } from '../../test/fetch-mock.ts';
+import { called, failsOnce, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
@@ -101,20 +101,16 @@ describe('Connection: the key', () => {
 
   it('names a key load failure and retries', async () => {
     const user = userEvent.setup();
-    let attempts = 0;
     mockApi(
       settingsApi(false, {
-        [`GET ${API.telegram.key}`]: () =>
-          ++attempts === 1
-            ? { status: 404, body: { detail: 'x' } }
-            : {
-                body: {
-                  connection_key: 'k-2',
-                  bot_configured: true,
-                  bot_username: 'b',
-                  deep_link: 'https://t.me/b?start=k-2',
-                },
-              },
+        [`GET ${API.telegram.key}`]: failsOnce({
+          body: {
+            connection_key: 'k-2',
+            bot_configured: true,
+            bot_username: 'b',
+            deep_link: 'https://t.me/b?start=k-2',
+          },
+        }),
       }),
     );
     renderAt('/settings#connection');
@@ -182,13 +178,9 @@ describe('Connection: linked accounts', () => {
 
   it('names an accounts load failure and retries', async () => {
     const user = userEvent.setup();
-    let attempts = 0;
     mockApi(
       settingsApi(false, {
-        [ACCOUNTS]: () =>
-          ++attempts === 1
-            ? { status: 404, body: { detail: 'x' } }
-            : { body: { accounts: [account(5, 'Back')], message: '' } },
+        [ACCOUNTS]: failsOnce({ body: { accounts: [account(5, 'Back')], message: '' } }),
       }),
     );
     renderAt('/settings#connection');

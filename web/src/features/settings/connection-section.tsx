@@ -171,12 +171,7 @@ function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined })
     );
   } else if (accounts.isError) {
     body = (
-      <ErrorState
-        title={T.loadFailedTitle}
-        message={SETTINGS_MESSAGES.telegramLoadFailed}
-        onRetry={() => void accounts.refetch()}
-        retrying={accounts.isFetching}
-      />
+      <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.telegramLoadFailed} retry={accounts} />
     );
   } else if (accounts.data.accounts.length === 0) {
     const key = keyData?.connection_key ?? '…';
@@ -254,12 +249,7 @@ export function ConnectionSection() {
         </Card>
       ) : key.isError ? (
         <Card>
-          <ErrorState
-            title={T.loadFailedTitle}
-            message={SETTINGS_MESSAGES.keyLoadFailed}
-            onRetry={() => void key.refetch()}
-            retrying={key.isFetching}
-          />
+          <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.keyLoadFailed} retry={key} />
         </Card>
       ) : (
         <KeyCard data={key.data} />

@@ -36,12 +36,7 @@ export function NotificationSection() {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : info.isError ? (
-        <ErrorState
-          title={T.loadFailedTitle}
-          message={SETTINGS_MESSAGES.userInfoLoadFailed}
-          onRetry={() => void info.refetch()}
-          retrying={info.isFetching}
-        />
+        <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.userInfoLoadFailed} retry={info} />
       ) : (
         <div className="flex flex-col divide-y divide-gray-100">
           {SWITCHES.map(({ field, label, hint }) => (

@@ -2,7 +2,7 @@ import { API, SETTINGS_MESSAGES, WALLET_MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
-import { called, mockApi } from '../../test/fetch-mock.ts';
+import { called, failsOnce, mockApi } from '../../test/fetch-mock.ts';
 import { loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
@@ -99,11 +99,9 @@ describe('Notification', () => {
 
   it('names a user info load failure and retries', async () => {
     const user = userEvent.setup();
-    let attempts = 0;
     mockApi(
       settingsApi(false, {
-        [`GET ${API.settings.userInfo}`]: () =>
-          ++attempts === 1 ? { status: 404, body: { detail: 'x' } } : { body: userInfo() },
+        [`GET ${API.settings.userInfo}`]: failsOnce({ body: userInfo() }),
       }),
     );
     renderAt('/settings#notification');

@@ -2,7 +2,7 @@ import { API, SETTINGS_MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { called, mockApi } from '../../test/fetch-mock.ts';
+import { called, failsOnce, mockApi } from '../../test/fetch-mock.ts';
 import { currentPath, loadLazyRoutes, renderAt } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { notify } from '../../ui/toast.tsx';
@@ -44,11 +44,9 @@ describe('Profile: user info', () => {
 
   it('names the failure and retries', async () => {
     const user = userEvent.setup();
-    let attempts = 0;
     mockApi(
       settingsApi(false, {
-        [`GET ${API.settings.userInfo}`]: () =>
-          ++attempts === 1 ? { status: 404, body: { detail: 'x' } } : { body: userInfo() },
+        [`GET ${API.settings.userInfo}`]: failsOnce({ body: userInfo() }),
       }),
     );
     renderAt('/settings#profile');

@@ -194,12 +194,7 @@ export function ProfileSection() {
   if (info.isError) {
     return (
       <Card>
-        <ErrorState
-          title={T.loadFailedTitle}
-          message={SETTINGS_MESSAGES.userInfoLoadFailed}
-          onRetry={() => void info.refetch()}
-          retrying={info.isFetching}
-        />
+        <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.userInfoLoadFailed} retry={info} />
       </Card>
     );
   }

@@ -33,11 +33,7 @@ export function ShopNameCard() {
           <Skeleton className="h-11 w-full" />
         </div>
       ) : shopName.isError ? (
-        <ErrorState
-          message={SHOP_NAME_TEXT.loadFailed}
-          onRetry={() => void shopName.refetch()}
-          retrying={shopName.isFetching}
-        />
+        <ErrorState message={SHOP_NAME_TEXT.loadFailed} retry={shopName} />
       ) : (
         <ShopNameForm current={shopName.data.display_name} />
       )}

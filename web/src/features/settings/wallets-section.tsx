@@ -119,8 +119,7 @@ export function WalletsSection() {
         <ErrorState
           title={T.loadFailedTitle}
           message={SETTINGS_MESSAGES.walletLoadFailed}
-          onRetry={() => void whitelist.refetch()}
-          retrying={whitelist.isFetching}
+          retry={whitelist}
         />
       </Card>
     );

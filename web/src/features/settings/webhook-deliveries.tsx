@@ -12,7 +12,6 @@ import {
   EmptyState,
   ErrorState,
   notify,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -22,6 +21,7 @@ import {
   useMediaQuery,
 } from '../../ui/index.ts';
 import { useResendWebhookEvent, useWebhookEvents } from './api.ts';
+import { ActionsHeaderCell, ApiListItem, ApiListLoading } from './api-list-parts.tsx';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 
 const STATE_TONES: Record<WebhookEvent['state'], BadgeTone> = {
@@ -117,35 +117,26 @@ export function WebhookDeliveriesCard() {
   const items = events.data?.pages.flatMap((page) => page.results) ?? [];
   let body: ReactNode;
   if (events.isPending) {
-    body = (
-      <div className="flex flex-col gap-2" aria-busy="true" data-testid="deliveries-loading">
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
+    body = <ApiListLoading testId="deliveries-loading" rows={3} />;
   } else if (events.isError && items.length === 0) {
-    body = (
-      <ErrorState
-        message={MERCHANT_TEXT.deliveriesLoadFailed}
-        onRetry={() => void events.refetch()}
-        retrying={events.isFetching}
-      />
-    );
+    body = <ErrorState message={MERCHANT_TEXT.deliveriesLoadFailed} retry={events} />;
   } else if (items.length === 0) {
     body = <EmptyState icon={<Inbox size={22} />} title={T.noDeliveries} />;
   } else if (narrow) {
     body = (
       <ul className="flex flex-col gap-3">
         {items.map((event) => (
-          <li key={event.id} data-testid="webhook-event" className="rounded-lg border border-gray-200 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
+          <ApiListItem
+            key={event.id}
+            testId="webhook-event"
+            head={
+              <>
                 <p className="font-mono text-small font-medium text-gray-900">{event.type}</p>
                 <OrderId id={event.order_id} />
-              </div>
-              <StateBadge state={event.state} />
-            </div>
+              </>
+            }
+            status={<StateBadge state={event.state} />}
+          >
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-small">
               <dt className="text-gray-500">{T.columnsEvents.attempts}</dt>
               <dd className="text-right text-gray-800 tabular-nums">{event.attempts}</dd>
@@ -157,7 +148,7 @@ export function WebhookDeliveriesCard() {
               <dd className="text-right text-gray-800">{formatDate(event.delivered_at)}</dd>
             </dl>
             <div className="mt-3">{resendButton(event)}</div>
-          </li>
+          </ApiListItem>
         ))}
       </ul>
     );
@@ -170,9 +161,7 @@ export function WebhookDeliveriesCard() {
             <TableHeaderCell>{T.columnsEvents.state}</TableHeaderCell>
             <TableHeaderCell>{T.columnsEvents.last}</TableHeaderCell>
             <TableHeaderCell>{T.columnsEvents.when}</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Действия</span>
-            </TableHeaderCell>
+            <ActionsHeaderCell />
           </tr>
         </TableHead>
         <TableBody>

@@ -46,11 +46,7 @@ export function WebhookCard() {
           <Skeleton className="h-10 w-40" />
         </div>
       ) : settings.isError ? (
-        <ErrorState
-          message={MERCHANT_TEXT.webhookLoadFailed}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
+        <ErrorState message={MERCHANT_TEXT.webhookLoadFailed} retry={settings} />
       ) : (
         <div className="flex flex-col gap-6">
           <WebhookUrlForm settings={settings.data} onSecret={setSecret} />

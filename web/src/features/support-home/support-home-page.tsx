@@ -179,11 +179,7 @@ export function SupportHomePage() {
           </div>
         ) : queue.isError ? (
           <div className="p-6">
-            <ErrorState
-              message={T.loadFailed}
-              onRetry={() => void queue.refetch()}
-              retrying={queue.isFetching}
-            />
+            <ErrorState message={T.loadFailed} retry={queue} />
           </div>
         ) : queue.data.results.length === 0 ? (
           <EmptyState

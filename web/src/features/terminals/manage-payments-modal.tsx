@@ -85,8 +85,7 @@ export function ManagePaymentsModal({
     content = (
       <ErrorState
         message={readError(payments.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
-        onRetry={() => payments.refetch()}
-        retrying={payments.isFetching}
+        retry={payments}
       />
     );
   else if (payments.data.results.length === 0)

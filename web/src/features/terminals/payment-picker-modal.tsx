@@ -76,13 +76,7 @@ export function PaymentPickerModal({
   let content: ReactNode;
   if (unassigned.isPending) content = <PaymentRowsSkeleton />;
   else if (unassigned.isError && !unassigned.data)
-    content = (
-      <ErrorState
-        message={unassignedErrorText(unassigned.error)}
-        onRetry={() => unassigned.refetch()}
-        retrying={unassigned.isFetching}
-      />
-    );
+    content = <ErrorState message={unassignedErrorText(unassigned.error)} retry={unassigned} />;
   else if (unassigned.data.results.length === 0)
     content = <EmptyState icon={<CreditCard size={22} />} title={PICKER_TEXT.empty} className="py-8" />;
   else

@@ -12,6 +12,7 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  toPageAndTop,
   useMediaQuery,
   useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
@@ -112,8 +113,7 @@ export function TerminalsPage() {
     content = (
       <ErrorState
         message={readError(list.error).answer('detail') ?? TERMINAL_MESSAGES.loadFailed}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
+        retry={list}
       />
     );
   } else if (results.length === 0) {
@@ -162,10 +162,7 @@ export function TerminalsPage() {
         page={page}
         total={count}
         pageSize={PAGE_SIZES.terminals}
-        onPageChange={(next) => {
-          setPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onPageChange={toPageAndTop(setPage)}
       />
       <AppChoiceModal open={choosing} onOpenChange={setChoosing} onChoose={startPairing} />
       {pairing ? (

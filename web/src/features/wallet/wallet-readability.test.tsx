@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { type Handlers, mockApi } from '../../test/fetch-mock.ts';
+import { failsOnce, type Handlers, mockApi } from '../../test/fetch-mock.ts';
 import { WalletModal, type WalletTab } from './wallet-modal.tsx';
 
 const ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -131,12 +131,10 @@ describe('Wallet Management: a wallet people can read', () => {
   });
 
   it('shows an empty history, and a load failure with a retry', async () => {
-    let attempts = 0;
     const { user } = setup(
       {
         ...withAddress,
-        [`GET ${API.wallet.withdrawals}`]: () =>
-          ++attempts === 1 ? { status: 404, body: { detail: 'x' } } : { body: { results: [], count: 0 } },
+        [`GET ${API.wallet.withdrawals}`]: failsOnce({ body: { results: [], count: 0 } }),
       },
       'history',
     );

@@ -84,13 +84,7 @@ export function WithdrawalsList() {
     );
   }
   if (withdrawals.isError) {
-    return (
-      <ErrorState
-        message={WITHDRAWALS_TEXT.loadFailed}
-        onRetry={() => void withdrawals.refetch()}
-        retrying={withdrawals.isFetching}
-      />
-    );
+    return <ErrorState message={WITHDRAWALS_TEXT.loadFailed} retry={withdrawals} />;
   }
   const { results, count } = withdrawals.data;
   if (count === 0) {
