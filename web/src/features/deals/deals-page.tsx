@@ -43,7 +43,7 @@ import {
 } from './api.ts';
 import { ConfirmDealModal } from './confirm-deal-modal.tsx';
 import { DealDetailModal } from './deal-detail-modal.tsx';
-import { DealCards, DealTable } from './deal-list.tsx';
+import { DealList } from './deal-list.tsx';
 import { DEAL_PAGE_TEXT } from './deal-parts.tsx';
 
 /** Spec §2 Deals page: cards instead of the table at 950 px or less. */
@@ -137,7 +137,7 @@ export function DealsPage() {
     };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <DealCards {...listProps} /> : <DealTable {...listProps} />}
+        <DealList cards={cards} {...listProps} />
       </div>
     );
   }

@@ -44,7 +44,7 @@ import {
 } from './api.ts';
 import { CreateDisputeModal } from './create-dispute-modal.tsx';
 import { DisputeDetailModal } from './dispute-detail-modal.tsx';
-import { DisputeCards, DisputeTable } from './dispute-list.tsx';
+import { DisputeList } from './dispute-list.tsx';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
 
 /** Spec §2 Disputes page: cards instead of the table at 768 px or less. */
@@ -207,7 +207,7 @@ export function DisputesPage() {
     const listProps = { disputes: results, sort, onSort: changeSort, onDetails: open, opening };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <DisputeCards {...listProps} /> : <DisputeTable {...listProps} />}
+        <DisputeList cards={cards} {...listProps} />
       </div>
     );
   }

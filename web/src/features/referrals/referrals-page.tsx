@@ -16,7 +16,7 @@ import {
 } from '../../ui/index.ts';
 import { isNoPermission, REFERRALS_PAGE_SIZE, useReferralList } from './api.ts';
 import { CreateReferralModal } from './create-referral-modal.tsx';
-import { ReferralCards, ReferralTable } from './referral-list.tsx';
+import { ReferralList } from './referral-list.tsx';
 import { REFERRALS_TEXT as TEXT } from './referral-parts.tsx';
 
 // The detail modal brings qrcode.react; it loads when a code is first opened, not with the list.
@@ -87,7 +87,7 @@ export function ReferralsPage() {
     const listProps = { referrals: results, onDetails: (referral: Referral) => setOpenId(referral.id) };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <ReferralCards {...listProps} /> : <ReferralTable {...listProps} />}
+        <ReferralList cards={cards} {...listProps} />
       </div>
     );
   }
