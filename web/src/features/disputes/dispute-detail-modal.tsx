@@ -25,8 +25,8 @@ import {
   IconButton,
   Modal,
   notify,
-  Skeleton,
 } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import {
   type DisputeDetail,
   type DisputeFile,
@@ -410,12 +410,7 @@ export function DisputeDetailModal({
 
   let body: ReactNode;
   if (detail.isPending) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-8 w-1/2 rounded-lg" />
-        <Skeleton className="h-40 rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack shapes={['h-8 w-1/2 rounded-lg', 'h-40 rounded-xl']} />;
   } else if (dispute) {
     body = <DetailBody dispute={dispute} role={role} canAct={canAct} onResolved={onClose} />;
   } else {

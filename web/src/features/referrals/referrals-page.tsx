@@ -7,13 +7,12 @@ import {
   cx,
   EmptyState,
   ErrorState,
+  ListPagePagination,
   OverlayLoader,
   PageHeader,
-  Pagination,
-  Skeleton,
-  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
+import { SkeletonGrid } from '../../ui/skeleton-stack.tsx';
 import { isNoPermission, REFERRALS_PAGE_SIZE, useReferralList } from './api.ts';
 import { CreateReferralModal } from './create-referral-modal.tsx';
 import { ReferralList } from './referral-list.tsx';
@@ -26,8 +25,6 @@ const ReferralDetailModal = lazy(() =>
 
 /** Cards instead of the table at 768 px or less, as on the Disputes page. */
 export const REFERRALS_CARDS_QUERY = '(max-width: 768px)';
-
-const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 /**
  * The Referrals page /referrals (spec §2, §3, §4 Referral, §6 lead rights, §8 Settings and referrals): the
@@ -61,15 +58,12 @@ export function ReferralsPage() {
     );
   } else if (list.isPending) {
     content = (
-      <div
-        className={cx('grid grid-cols-1 gap-3', cards && 'min-[640px]:grid-cols-2')}
-        aria-busy="true"
-        data-testid="referrals-loading"
-      >
-        {SKELETON_ROWS.map((key) => (
-          <Skeleton key={key} className={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'} />
-        ))}
-      </div>
+      <SkeletonGrid
+        rows={5}
+        shape={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'}
+        columns={cards && 'min-[640px]:grid-cols-2'}
+        testId="referrals-loading"
+      />
     );
   } else if (list.isError) {
     content = <ErrorState title={TEXT.loadFailedTitle} message={REFERRAL_MESSAGES.loadFailed} retry={list} />;
@@ -101,12 +95,11 @@ export function ReferralsPage() {
       />
       {content}
       {noPermission ? null : (
-        <Pagination
-          className="mt-6"
+        <ListPagePagination
           page={page}
           total={list.data?.count ?? 0}
           pageSize={REFERRALS_PAGE_SIZE}
-          onPageChange={toPageAndTop(setPage)}
+          setPage={setPage}
         />
       )}
       {creating ? (

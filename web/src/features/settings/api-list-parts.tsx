@@ -1,17 +1,16 @@
 /** Both lists of the API section (keys, webhook deliveries): the loading rows, and the table or (narrow) the cards. */
 import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../ui/column-table.tsx';
-import { Skeleton } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 
 /** Grey rows while a list loads. */
 export function ApiListLoading({ testId, rows }: { testId: string; rows: number }) {
   return (
-    <div className="flex flex-col gap-2" aria-busy="true" data-testid={testId}>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length placeholder rows that never reorder
-        <Skeleton key={row} className="h-12 w-full" />
-      ))}
-    </div>
+    <SkeletonStack
+      shapes={Array.from({ length: rows }, () => 'h-12 w-full')}
+      className="flex flex-col gap-2"
+      testId={testId}
+    />
   );
 }
 

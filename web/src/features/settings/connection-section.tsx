@@ -17,6 +17,7 @@ import {
   notify,
   Skeleton,
 } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
 import {
   useDisconnectTelegram,
@@ -163,12 +164,7 @@ function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined })
 
   let body: ReactNode;
   if (accounts.isPending) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-14 w-full" />
-        <Skeleton className="h-14 w-full" />
-      </div>
-    );
+    body = <SkeletonStack shapes={['h-14 w-full', 'h-14 w-full']} />;
   } else if (accounts.isError) {
     body = (
       <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.telegramLoadFailed} retry={accounts} />

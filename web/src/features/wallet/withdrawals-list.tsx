@@ -9,15 +9,8 @@ import {
 import { ExternalLink, History } from 'lucide-react';
 import { useState } from 'react';
 import { withdrawalStatusText } from '../../labels/index.ts';
-import {
-  Badge,
-  type BadgeTone,
-  EmptyState,
-  ErrorState,
-  formatDate,
-  Pagination,
-  Skeleton,
-} from '../../ui/index.ts';
+import { Badge, type BadgeTone, EmptyState, ErrorState, formatDate, Pagination } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useWithdrawals } from './api.ts';
 
 const STATUS_TONES: Record<WithdrawalStatus, BadgeTone> = {
@@ -76,12 +69,7 @@ export function WithdrawalsList() {
   const withdrawals = useWithdrawals(page);
 
   if (withdrawals.isPending) {
-    return (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
+    return <SkeletonStack shapes={['h-16 w-full', 'h-16 w-full']} />;
   }
   if (withdrawals.isError) {
     return <ErrorState message={WITHDRAWALS_TEXT.loadFailed} retry={withdrawals} />;
