@@ -1,8 +1,8 @@
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { PAIRING_QR_LEVEL, PAIRING_QR_SIZE } from '@app/shared/terminals/constants';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { ErrorState, formatDate, Modal } from '../../ui/index.ts';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
 import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { isNoPermission, useReferralDetail } from './api.ts';
 import {
@@ -93,13 +93,11 @@ export function ReferralDetailModal({ id, onClose }: { id: string; onClose: () =
           data-testid="referral-qr"
           data-qr-value={data.link}
         >
-          <QRCodeSVG
+          <FluidQrCode
             value={data.link}
             size={PAIRING_QR_SIZE}
             level={PAIRING_QR_LEVEL}
-            marginSize={1}
             title={TEXT.qrTitle}
-            className="block h-auto w-full"
           />
         </div>
         <dl className="divide-y divide-gray-100 border-y border-gray-100">

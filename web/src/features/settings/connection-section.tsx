@@ -1,6 +1,5 @@
 import { SETTINGS_MESSAGES, type TelegramAccount, type TelegramKeyResponse } from '@app/shared';
 import { Copy, ExternalLink, MessageCircle, RefreshCw } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { readError } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -17,6 +16,7 @@ import {
   notify,
   Skeleton,
 } from '../../ui/index.ts';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
 import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
 import {
@@ -69,15 +69,7 @@ function KeyCard({ data }: { data: TelegramKeyResponse }) {
         {data.deep_link ? (
           <figure className="mx-auto flex w-full max-w-[200px] shrink-0 flex-col items-center gap-2 md:mx-0">
             <div className="w-full rounded-xl border border-gray-200 bg-white p-2">
-              <QRCodeSVG
-                value={data.deep_link}
-                size={256}
-                level="H"
-                marginSize={1}
-                title={T.qrLabel}
-                className="block h-auto w-full"
-                data-testid="telegram-qr"
-              />
+              <FluidQrCode value={data.deep_link} title={T.qrLabel} testId="telegram-qr" />
             </div>
             <figcaption className="text-center text-caption text-gray-500">{T.qrHint}</figcaption>
           </figure>

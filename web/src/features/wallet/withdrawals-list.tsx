@@ -6,10 +6,11 @@ import {
   type WithdrawalItem,
   type WithdrawalStatus,
 } from '@app/shared';
-import { ExternalLink, History } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useState } from 'react';
 import { withdrawalStatusText } from '../../labels/index.ts';
 import { Badge, type BadgeTone, EmptyState, ErrorState, formatDate, Pagination } from '../../ui/index.ts';
+import { OutboundLink } from '../../ui/outbound-link.tsx';
 import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useWithdrawals } from './api.ts';
 
@@ -46,15 +47,12 @@ function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           <>
             <dt className="text-gray-500">{WITHDRAWALS_TEXT.txid}</dt>
             <dd className="min-w-0">
-              <a
+              <OutboundLink
                 href={tronscanTransactionUrl(item.txid)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex max-w-full items-center gap-1 font-mono text-caption text-brand-700 hover:underline"
+                className="font-mono text-caption text-brand-700 hover:underline"
               >
-                <span className="truncate">{item.txid}</span>
-                <ExternalLink size={13} aria-hidden className="shrink-0" />
-              </a>
+                {item.txid}
+              </OutboundLink>
             </dd>
           </>
         ) : null}
