@@ -14,7 +14,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
+import { Alert, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
 import { paymentNotice } from './notices.ts';
 
@@ -91,19 +92,13 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
       title={PAYMENT_TEXT.limitsTitle}
       description={`${method.bank.name} · ${method.name}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Отмена
-          </Button>
-          <Button
-            type="submit"
-            form={`limits-${method.id}`}
-            loading={formState.isSubmitting}
-            disabled={locked || limits.isPending || limits.isError}
-          >
-            Сохранить
-          </Button>
-        </>
+        <FormModalFooter
+          formId={`limits-${method.id}`}
+          submitLabel="Сохранить"
+          onCancel={() => onOpenChange(false)}
+          submitting={formState.isSubmitting}
+          submitDisabled={locked || limits.isPending || limits.isError}
+        />
       }
     >
       {limits.isPending ? (

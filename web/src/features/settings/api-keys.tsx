@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
 import type { TableColumn } from '../../ui/column-table.tsx';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import {
   Alert,
@@ -200,14 +201,13 @@ function CreateKeyModal({ open, onOpenChange, onCreated }: CreateKeyModalProps) 
       size="sm"
       title={MERCHANT_TEXT.createKey}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form="create-api-key" loading={formState.isSubmitting}>
-            {T.create}
-          </Button>
-        </>
+        <FormModalFooter
+          formId="create-api-key"
+          submitLabel={T.create}
+          onCancel={() => close(false)}
+          cancelLabel={T.cancel}
+          submitting={formState.isSubmitting}
+        />
       }
     >
       <form id="create-api-key" onSubmit={submit} noValidate className="flex flex-col gap-4">
