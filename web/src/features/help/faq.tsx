@@ -310,12 +310,8 @@ export function Faq() {
       {FAQ_ITEMS.map((item) => (
         <HelpAccordionItem
           key={item.id}
+          look="question"
           value={item.id}
-          heading="h4"
-          className="rounded-lg border border-gray-200 bg-white data-[state=open]:border-brand-200"
-          triggerClassName="group flex w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-body font-medium text-gray-900 transition hover:bg-gray-50 data-[state=open]:text-brand-700"
-          chevronSize={18}
-          contentClassName="flex flex-col gap-3 px-4 pt-1 pb-4 data-[state=open]:animate-fade-in motion-reduce:animate-none"
           title={<span className="min-w-0 flex-1">{item.question}</span>}
         >
           {item.answer}

@@ -151,25 +151,17 @@ function useHelpOpening() {
 }
 
 function SubsectionItem({ name }: { name: HelpSubsection }) {
-  const { title, icon: Icon } = HELP_TEXT.subsections[name];
+  const { title, icon } = HELP_TEXT.subsections[name];
   return (
     <HelpAccordionItem
+      look="subsection"
       value={name}
       id={helpItemId(name)}
-      heading="h3"
-      className="scroll-mt-24 border-b border-gray-100 last:border-b-0"
-      triggerClassName="group flex w-full items-center gap-3 rounded-lg px-2 py-3.5 text-left transition hover:bg-gray-50 sm:px-3"
-      chevronSize={18}
-      contentClassName="px-2 pt-1 pb-6 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-3 md:pl-14"
+      icon={icon}
       title={
-        <>
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-gray-500 transition group-data-[state=open]:bg-brand-50 group-data-[state=open]:text-brand-600">
-            <Icon size={17} aria-hidden />
-          </span>
-          <span className="min-w-0 flex-1 text-h3 text-gray-900 group-data-[state=open]:text-brand-700">
-            {title}
-          </span>
-        </>
+        <span className="min-w-0 flex-1 text-h3 text-gray-900 group-data-[state=open]:text-brand-700">
+          {title}
+        </span>
       }
     >
       {CONTENT[name]()}
@@ -206,27 +198,19 @@ export function HelpPage() {
         className="flex flex-col gap-4"
       >
         {HELP_SECTIONS.map((section) => {
-          const { title, summary, icon: Icon } = HELP_TEXT.sections[section];
+          const { title, summary, icon } = HELP_TEXT.sections[section];
           return (
             <HelpAccordionItem
               key={section}
+              look="section"
               value={section}
               id={helpItemId(section)}
-              heading="h2"
-              className="scroll-mt-24 overflow-hidden rounded-xl border border-gray-200/80 bg-white shadow-card"
-              triggerClassName="group flex w-full items-center gap-4 px-4 py-4 text-left transition hover:bg-gray-50/70 sm:px-6 sm:py-5"
-              chevronSize={20}
-              contentClassName="border-t border-gray-100 px-2 pb-2 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-4 sm:pb-3"
+              icon={icon}
               title={
-                <>
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-                    <Icon size={20} aria-hidden />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-h2 text-gray-900">{title}</span>
-                    <span className="mt-0.5 block text-small font-normal text-gray-500">{summary}</span>
-                  </span>
-                </>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-h2 text-gray-900">{title}</span>
+                  <span className="mt-0.5 block text-small font-normal text-gray-500">{summary}</span>
+                </span>
               }
             >
               <Accordion.Root
