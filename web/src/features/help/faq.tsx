@@ -308,12 +308,7 @@ export function Faq() {
   return (
     <Accordion.Root type="multiple" className="flex flex-col gap-2" data-testid="faq">
       {FAQ_ITEMS.map((item) => (
-        <HelpAccordionItem
-          key={item.id}
-          look="question"
-          value={item.id}
-          title={<span className="min-w-0 flex-1">{item.question}</span>}
-        >
+        <HelpAccordionItem key={item.id} look="question" value={item.id} title={item.question}>
           {item.answer}
         </HelpAccordionItem>
       ))}

@@ -16,6 +16,7 @@ interface Look {
   trigger: string;
   iconBox?: string;
   iconSize?: number;
+  title: string;
   chevronSize: number;
   content: string;
 }
@@ -29,6 +30,7 @@ const LOOKS = {
       'group flex w-full items-center gap-4 px-4 py-4 text-left transition hover:bg-gray-50/70 sm:px-6 sm:py-5',
     iconBox: 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600',
     iconSize: 20,
+    title: 'min-w-0 flex-1',
     chevronSize: 20,
     content:
       'border-t border-gray-100 px-2 pb-2 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-4 sm:pb-3',
@@ -41,6 +43,7 @@ const LOOKS = {
     iconBox:
       'flex size-8 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-gray-500 transition group-data-[state=open]:bg-brand-50 group-data-[state=open]:text-brand-600',
     iconSize: 17,
+    title: 'min-w-0 flex-1 text-h3 text-gray-900 group-data-[state=open]:text-brand-700',
     chevronSize: 18,
     content: 'px-2 pt-1 pb-6 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-3 md:pl-14',
   },
@@ -49,6 +52,7 @@ const LOOKS = {
     item: 'rounded-lg border border-gray-200 bg-white data-[state=open]:border-brand-200',
     trigger:
       'group flex w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-body font-medium text-gray-900 transition hover:bg-gray-50 data-[state=open]:text-brand-700',
+    title: 'min-w-0 flex-1',
     chevronSize: 18,
     content:
       'flex flex-col gap-3 px-4 pt-1 pb-4 data-[state=open]:animate-fade-in motion-reduce:animate-none',
@@ -83,7 +87,7 @@ export function HelpAccordionItem({
                 <Icon size={style.iconSize} aria-hidden />
               </span>
             ) : null}
-            {title}
+            <span className={style.title}>{title}</span>
             <ChevronDown size={style.chevronSize} aria-hidden className={CHEVRON} />
           </Accordion.Trigger>
         </Heading>

@@ -153,17 +153,7 @@ function useHelpOpening() {
 function SubsectionItem({ name }: { name: HelpSubsection }) {
   const { title, icon } = HELP_TEXT.subsections[name];
   return (
-    <HelpAccordionItem
-      look="subsection"
-      value={name}
-      id={helpItemId(name)}
-      icon={icon}
-      title={
-        <span className="min-w-0 flex-1 text-h3 text-gray-900 group-data-[state=open]:text-brand-700">
-          {title}
-        </span>
-      }
-    >
+    <HelpAccordionItem look="subsection" value={name} id={helpItemId(name)} icon={icon} title={title}>
       {CONTENT[name]()}
     </HelpAccordionItem>
   );
@@ -207,10 +197,10 @@ export function HelpPage() {
               id={helpItemId(section)}
               icon={icon}
               title={
-                <span className="min-w-0 flex-1">
+                <>
                   <span className="block text-h2 text-gray-900">{title}</span>
                   <span className="mt-0.5 block text-small font-normal text-gray-500">{summary}</span>
-                </span>
+                </>
               }
             >
               <Accordion.Root

@@ -1,7 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar, Logo } from '../../ui/index.ts';
+import { Avatar } from '../../ui/index.ts';
+import { LogoLink } from '../../ui/logo-link.tsx';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { displayName } from './display-name.ts';
 import { GENERAL_NAV, isNavActive, type NavItem, SETTINGS_NAV, visibleItems } from './nav-items.ts';
@@ -34,9 +35,7 @@ export function Sidebar() {
       className="fixed inset-y-0 left-0 z-30 flex w-sidebar flex-col border-r border-gray-200 bg-white"
     >
       <div className="flex h-topbar shrink-0 items-center px-6">
-        <Link to="/" aria-label="Processing — Overview">
-          <Logo />
-        </Link>
+        <LogoLink to="/" label="Processing — Overview" />
       </div>
       <nav aria-label="Основное меню" className="flex flex-1 flex-col gap-7 overflow-y-auto px-4 pt-4">
         <Section title="General" items={visibleItems(GENERAL_NAV, isLead, user.role)} pathname={pathname} />
