@@ -18,7 +18,7 @@ export function authSubmit<T extends FieldValues, TOut>(
     try {
       await send(values);
     } catch (error) {
-      applyFormError(error, form.setError, fieldMap, (text) => showPopup(text));
+      applyFormError(error, form.setError, fieldMap, showPopup);
     }
   });
 }
