@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type FreeBytesReader, freeBytes } from './lib/disk-space.ts';
 import { type AccountService, createAccountService } from './modules/account/account.service.ts';
+import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { createDisputeNotices } from './modules/disputes/dispute-notices.ts';
 import { createDisputesService, type DisputesService } from './modules/disputes/disputes.service.ts';
@@ -99,6 +100,8 @@ export interface AppContext {
   telegram: TelegramService;
   /** The bot, when TELEGRAM_BOT_TOKEN is set. */
   telegramBot: TelegramBot | null;
+  /** The operator console (issue 27): admins only, every action audited. */
+  admin: AdminService;
 }
 
 /** Wires the services once per process (or per test). */
@@ -268,5 +271,6 @@ export function createContext(deps: {
     notifications,
     telegram,
     telegramBot,
+    admin: createAdminService({ database: deps.database, otp }),
   };
 }

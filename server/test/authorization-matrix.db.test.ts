@@ -122,7 +122,7 @@ describe('authorization matrix: every registered route × every caller', () => {
       METRICS_TOKEN: 'matrix-metrics-token-0123456789',
     }));
     await setRate(t, '100.00');
-    const [trader, otherTrader, merchantUser, otherMerchantUser, support, lead, otherLead] =
+    const [trader, otherTrader, merchantUser, otherMerchantUser, support, lead, otherLead, admin] =
       await Promise.all([
         signedInUser(t),
         signedInUser(t),
@@ -131,6 +131,7 @@ describe('authorization matrix: every registered route × every caller', () => {
         signedInUser(t, { role: 'support' }),
         signedInUser(t, { isLead: true }),
         signedInUser(t, { isLead: true }),
+        signedInUser(t, { role: 'admin' }),
       ]);
     const session = {
       trader,
@@ -140,6 +141,7 @@ describe('authorization matrix: every registered route × every caller', () => {
       support,
       lead,
       otherLead,
+      admin,
     };
     let telegramId = 9_100_000;
     for (const [caller, user] of Object.entries(session)) {

@@ -17,6 +17,7 @@ export const SESSION_CALLERS = [
   'support',
   'lead',
   'otherLead',
+  'admin',
 ] as const;
 /** No cookie: nothing, or a bearer token of a program-facing API. */
 export const TOKEN_CALLERS = ['anonymous', 'device', 'merchantKey', 'otherMerchantKey'] as const;
@@ -120,6 +121,11 @@ function open(outcome: Outcome, request?: MatrixRow['request']): MatrixRow {
 /** Every signed-in caller gets `outcome` (an answer about the caller's own data). */
 const anyUser = (outcome: Outcome): Record<SessionCaller, Outcome> =>
   Object.fromEntries(SESSION_CALLERS.map((caller) => [caller, outcome])) as Record<SessionCaller, Outcome>;
+
+/** An operator console route (issue 27): the admin gets `outcome`, every other signed-in caller 403. */
+function adminOnly(outcome: Outcome, request?: MatrixRow['request']): MatrixRow {
+  return web('admin', { ...anyUser(403), admin: outcome }, request);
+}
 
 /** A device API route: only the terminal's token. */
 function device(outcome: Outcome, request?: MatrixRow['request']): MatrixRow {
@@ -331,11 +337,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     body: { transaction_id: o.confirmDealId },
   })),
 
-  'GET /api/v1/disputes/user-role/': web(null, anyUser(200)),
-  'GET /api/v1/disputes/': web(null, anyUser(200)),
+  // Admins are no side of a dispute and no arbiter: every disputes call refuses them first (403).
+  'GET /api/v1/disputes/user-role/': web(null, { ...anyUser(200), admin: 403 }),
+  'GET /api/v1/disputes/': web(null, { ...anyUser(200), admin: 403 }),
   'GET /api/v1/disputes/:id/': web(
     'trader',
-    { ...anyUser(404), trader: 200, merchant: 200, support: 200 },
+    { ...anyUser(404), trader: 200, merchant: 200, support: 200, admin: 403 },
     (o) => ({ params: { id: o.disputeId } }),
   ),
   'POST /api/v1/disputes/:id/resolve/': web('support', { ...anyUser(403), support: 200 }, (o) => ({
@@ -350,7 +357,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   })),
   'GET /api/v1/disputes/:id/files/:fileId/': web(
     'trader',
-    { ...anyUser(404), trader: 200, support: 200 },
+    { ...anyUser(404), trader: 200, support: 200, admin: 403 },
     (o) => ({ params: { id: o.disputeId, fileId: o.disputeFileId } }),
   ),
   'DELETE /api/v1/disputes/:id/files/:fileId/': web('support', { ...anyUser(403), support: 200 }, (o) => ({
@@ -359,7 +366,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   })),
   'POST /api/v1/disputes/:id/files/': web(
     'trader',
-    { ...anyUser(404), trader: 200, merchant: 403, support: 200 },
+    { ...anyUser(404), trader: 200, merchant: 403, support: 200, admin: 403 },
     (o) => ({
       params: { id: o.disputeId },
       multipart: { fields: { type: 'trader' }, file: { field: 'files', name: 'чек.pdf', content: TINY_PDF } },
@@ -375,4 +382,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/account/tg_action/': web('trader', { ...anyUser(404), trader: 200 }, (o) => ({
     body: { telegram_id: o.telegramId },
   })),
+
+  // The operator console (issue 27). A code request for an action: the admin gets 200 and a mail.
+  'POST /api/v1/admin/otp/': adminOnly(200, () => ({ body: { action: 'set_rate' } })),
+  'GET /api/v1/admin/audit/': adminOnly(200),
 };

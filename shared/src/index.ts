@@ -1,4 +1,5 @@
 export * from './account/index.ts';
+export * from './admin/index.ts';
 export * from './api-paths.ts';
 export * from './auth/field-messages.ts';
 export * from './auth/messages.ts';

@@ -5,6 +5,8 @@
  */
 export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   users: 'users',
+  admin_audit: 'admin',
+  ledger_verifications: 'admin',
   sessions: 'auth',
   login_failures: 'auth',
   otp_codes: 'otp',

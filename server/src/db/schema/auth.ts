@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -23,7 +24,7 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['trader', 'merchant', 'support'] }).notNull(),
+  role: text('role', { enum: USER_ROLES }).notNull(),
   isLead: boolean('is_lead').notNull().default(false),
   username: text('username'),
   avatarUrl: text('avatar_url'),
@@ -45,6 +46,8 @@ export const users = pgTable('users', {
   rewardBps: integer('reward_bps'),
   /** A merchant's name shown to its payers, 2-64 characters, trimmed; null shows none (0025_role_homes.sql). */
   displayName: text('display_name'),
+  /** Set while the operator has blocked the account: no sign-in, no session, no deals (0027_operator_console.sql). */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   ...timestamps,
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 // One file per domain; each mirrors its SQL migration in server/migrations.
 export * from './account.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './deals.ts';
 export * from './disputes.ts';

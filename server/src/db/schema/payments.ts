@@ -10,6 +10,8 @@ export const banks = pgTable('banks', {
   isPopular: boolean('is_popular').notNull().default(false),
   /** The bank-notification parsers' code (sber, tbank…), when they know the bank (0010_deals.sql). */
   parserCode: text('parser_code'),
+  /** '#RRGGBB' set by the operator; null keeps the shared colour table's (0027_operator_console.sql). */
+  color: text('color'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -33,6 +33,8 @@ export function createDisputeAccess(deps: {
    */
   async function roleOf(user: DisputeUser): Promise<DisputeRole> {
     if (user.role === 'support') return 'support';
+    // The operator console's admins are no side of a dispute and no arbiter: support decides disputes.
+    if (user.role === 'admin') throw new HttpError(403, { detail: DISPUTE_MESSAGES.noRights });
     if (deps.notices.telegramRequired && !(await deps.telegram.hasLinkedAccount(user.id))) {
       throw new HttpError(400, { detail: DISPUTE_MESSAGES.telegramRequired });
     }

@@ -9,7 +9,8 @@ export type OtpPurpose =
   | 'wallet_address'
   | 'withdrawal'
   | 'whitelist'
-  | 'terminal';
+  | 'terminal'
+  | 'admin';
 
 const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
   register: { subject: 'Код подтверждения регистрации', action: 'завершения регистрации' },
@@ -22,6 +23,10 @@ const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
     action: 'изменения белого списка кошельков',
   },
   terminal: { subject: 'Подтверждение подключения терминала', action: 'подключения терминала' },
+  admin: {
+    subject: 'Подтверждение действия администратора',
+    action: 'подтверждения действия в консоли оператора',
+  },
 };
 
 const CODE_FOOTER = 'Если вы не запрашивали это письмо, просто проигнорируйте его. Никому не сообщайте код.';

@@ -1,0 +1,2 @@
+export * from './contracts.ts';
+export * from './messages.ts';
