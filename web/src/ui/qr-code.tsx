@@ -1,5 +1,6 @@
 /**
- * A QR code that fills the width of its box (the Telegram link, the deposit address, a referral's sign-up link).
+ * A QR code that fills the width of its box (the Telegram link, the deposit address, a referral's sign-up link,
+ * the terminal screens' QR card).
  * Its own file, outside ui/index.ts, so qrcode.react loads only with the screens that draw one.
  */
 import { QRCodeSVG } from 'qrcode.react';
