@@ -1,8 +1,8 @@
 // The framed QR code of the terminal screens (the pairing QR of a new terminal, the webhook URL of a forwarder
 // app): one frame, one failure message when the code cannot be drawn.
 import { PAIRING_QR_SIZE, TERMINAL_MESSAGES } from '@app/shared';
-import { QRCodeSVG } from 'qrcode.react';
 import { notify } from '../../ui/index.ts';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
 import { QrBoundary } from './qr-boundary.tsx';
 
 /**
@@ -29,14 +29,7 @@ export function QrCard({
       {...{ [valueAttribute]: value }}
     >
       <QrBoundary onError={() => notify.error(TERMINAL_MESSAGES.qrFailed)}>
-        <QRCodeSVG
-          value={value}
-          size={PAIRING_QR_SIZE}
-          level={level}
-          marginSize={1}
-          title={title}
-          className="block h-auto w-full"
-        />
+        <FluidQrCode value={value} size={PAIRING_QR_SIZE} level={level} title={title} />
       </QrBoundary>
     </div>
   );
