@@ -51,7 +51,7 @@ export function createAdminRate(deps: {
       const actor = requireAdmin(user);
       const text = rubPerUsdt.replace(',', '.');
       await deps.database.db.transaction(async (tx) => {
-        const before = (await deps.rates.history(1))[0];
+        const before = (await deps.rates.history(1, tx))[0];
         let after: Awaited<ReturnType<RatesService['record']>>;
         try {
           after = await deps.rates.record({ rate: text, source: 'manual', setBy: user.email }, tx);

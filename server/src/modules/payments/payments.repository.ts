@@ -34,7 +34,7 @@ export async function findBank(db: DbOrTx, id: number): Promise<BankRow | undefi
 
 /** Every bank with how many payment methods name it, popular ones first, then by name (the console). */
 export async function listBanksWithMethods(db: DbOrTx): Promise<(BankRow & { methods: number })[]> {
-  const methods = sql<number>`(select count(*)::int from payment_methods m where m.bank_id = ${banks.id})`;
+  const methods = sql<number>`(select count(*)::int from payment_methods m where m.bank_id = banks.id)`;
   const rows = await db
     .select({ bank: banks, methods })
     .from(banks)

@@ -88,9 +88,9 @@ export function createRatesService(deps: {
       return toRate(row);
     },
 
-    /** The newest `limit` rates with who set them, newest first. */
-    async history(limit: number): Promise<(Rate & { setBy: string | null })[]> {
-      return (await repo.history(db, limit)).map((row) => ({ ...toRate(row), setBy: row.setBy }));
+    /** The newest `limit` rates with who set them, newest first (read in `tx` when given). */
+    async history(limit: number, tx: DbOrTx = db): Promise<(Rate & { setBy: string | null })[]> {
+      return (await repo.history(tx, limit)).map((row) => ({ ...toRate(row), setBy: row.setBy }));
     },
 
     /**

@@ -22,7 +22,7 @@ export async function pageWithdrawals(
   // The earliest entry of that address on the user's list: its age is what the operator weighs.
   const whitelistedAt = sql<string | null>`(
     select to_json(min(w.created_at)) #>> '{}' from wallet_whitelist w
-     where w.user_id = ${withdrawals.userId} and w.address = ${withdrawals.toAddress})`;
+     where w.user_id = withdrawals.user_id and w.address = withdrawals.to_address)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({ withdrawal: withdrawals, email: users.email, whitelistedAt })
