@@ -15,15 +15,15 @@ import {
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import type { SessionUser } from '../users/users.service.ts';
-import type {
-  createWithdrawalOperator,
-  OperatorResult,
-  ReviewedWithdrawal,
-  UserActivity,
-} from '../wallet/withdrawal-operator.ts';
+import type { createWithdrawalOperator, OperatorResult } from '../wallet/withdrawal-operator.ts';
 import { type AuditActor, requireAdmin } from './admin-access.ts';
 import { recordAudit } from './admin-audit.ts';
 import type { AdminCodes } from './admin-codes.ts';
+
+/** The wallet's withdrawal operator, the one the CLI uses too. */
+export type WithdrawalOperator = ReturnType<typeof createWithdrawalOperator>;
+type ReviewedWithdrawal = Awaited<ReturnType<WithdrawalOperator['page']>>['rows'][number];
+type UserActivity = NonNullable<ReturnType<Awaited<ReturnType<WithdrawalOperator['recentActivity']>>['get']>>;
 
 /** The states the queue shows by default (as the CLI's `withdrawals list`): someone may still act or wait. */
 const OPEN_STATES: WithdrawalStatusValue[] = ['held', 'approved', 'signing', 'signed', 'broadcast'];
@@ -78,9 +78,6 @@ function refusal(result: Extract<OperatorResult, { ok: false }>): Error {
       return conflict(ADMIN_MESSAGES.withdrawalWrongState);
   }
 }
-
-/** The wallet's withdrawal operator, the one the CLI uses too. */
-export type WithdrawalOperator = ReturnType<typeof createWithdrawalOperator>;
 
 export function createAdminWithdrawals(deps: { operator: WithdrawalOperator; codes: AdminCodes }) {
   const { operator } = deps;

@@ -31,8 +31,6 @@ export type DecisionHook = (
   before: repo.WithdrawalRow,
 ) => Promise<void>;
 
-export type { ReviewedWithdrawal, UserActivity } from './withdrawal-review.repository.ts';
-
 const TXID = /^[0-9a-f]{64}$/i;
 
 /**
