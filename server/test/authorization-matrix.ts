@@ -411,7 +411,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     body: { popular: true },
   })),
   'GET /api/v1/admin/rate/': adminOnly(200),
-  'PUT /api/v1/admin/rate/': adminOnly(200, () => ({ body: { rub_per_usdt: '90' } })),
+  'PUT /api/v1/admin/rate/': adminOnly(400, () => ({ body: { rub_per_usdt: '90', otp: '000000' } })),
   'GET /api/v1/admin/webhooks/': adminOnly(200),
   'POST /api/v1/admin/webhooks/:id/retry/': adminOnly(409, (o) => ({ params: { id: o.webhookEventId } })),
   'GET /api/v1/admin/notifications/unparsed/': adminOnly(200),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MESSAGES, API } from '@app/shared';
+import { ADMIN_MESSAGES, type AdminOtpAction, API } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPendingTerminal } from '../../../test/device-fixtures.ts';
 import { closeAfterLedgerCheck, createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -20,6 +20,12 @@ const send = (
   payload?: object,
   cookie = admin.cookie,
 ) => t.app.inject({ method, url: `${t.prefix}${url}`, headers: { cookie }, payload });
+
+/** A mailed code for `action`, as the console asks for one. */
+async function code(action: AdminOtpAction): Promise<string> {
+  expect((await send('POST', API.admin.otp, { action })).statusCode).toBe(200);
+  return t.mailer.lastCode(admin.email);
+}
 
 async function auditOf(action: string) {
   return (await send('GET', `${API.admin.audit}?action=${action}`)).json().results;
@@ -84,7 +90,11 @@ describe('rate', () => {
   it('sets a manual rate by the admin, shows it with its age and history, audits it; refuses nonsense', async () => {
     const before = (await send('GET', API.admin.rate)).json();
     expect(before).toMatchObject({ max_age_s: t.ctx.config.RATE_MAX_AGE_S, configured_source: 'manual' });
-    const set = await send('PUT', API.admin.rate, { rub_per_usdt: '92,50' });
+    const wrong = await send('PUT', API.admin.rate, { rub_per_usdt: '92,50', otp: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toHaveProperty('otp');
+    expect((await send('GET', API.admin.rate)).json().history).toHaveLength(before.history.length);
+    const set = await send('PUT', API.admin.rate, { rub_per_usdt: '92,50', otp: await code('set_rate') });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({
       current: { rub_per_usdt: '92.50', source: 'manual', set_by: admin.email },
@@ -96,7 +106,7 @@ describe('rate', () => {
       actor: admin.email,
       after: { rub_per_usdt: '92.50', source: 'manual' },
     });
-    const zero = await send('PUT', API.admin.rate, { rub_per_usdt: '0' });
+    const zero = await send('PUT', API.admin.rate, { rub_per_usdt: '0', otp: await code('set_rate') });
     expect(zero.statusCode).toBe(400);
     expect(zero.json()).toEqual({ rub_per_usdt: [ADMIN_MESSAGES.rateOutOfRange] });
     expect(await auditOf('rate.set')).toHaveLength(1);

@@ -95,7 +95,7 @@ export const adminOpsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.put(
     API.admin.rate,
     { ...auth, schema: { body: adminRateBody, response: { 200: adminRate } } },
-    async (request) => ctx.admin.setRate(currentUser(request), request.body.rub_per_usdt),
+    async (request) => ctx.admin.setRate(currentUser(request), request.body.rub_per_usdt, request.body.otp),
   );
 
   app.get(

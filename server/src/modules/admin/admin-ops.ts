@@ -42,7 +42,7 @@ export function createAdminOps(deps: AdminOpsDeps, codes: AdminCodes) {
   return {
     ...createAdminWithdrawals({ operator, codes }),
     ...createAdminBanks(deps),
-    ...createAdminRate({ ...deps, now }),
+    ...createAdminRate({ ...deps, codes, now }),
     ...createAdminWebhooks(deps),
     ...createAdminNotifications({ ...deps, now }),
     ...createAdminOverview({ ...deps, heldWithdrawals, now }),

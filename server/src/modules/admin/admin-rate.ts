@@ -1,6 +1,6 @@
 /**
  * Use cases: the console's USDT/RUB rate: the current one with its source and age, the configured source and the
- * last 30 rates; setting a manual rate (the CLI's rate-set), audited in the same transaction.
+ * last 30 rates; setting a manual rate (the CLI's rate-set) with a mailed code, audited in the same transaction.
  */
 import { ADMIN_MESSAGES, type AdminRate, kopecksToRubleString } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
@@ -10,6 +10,7 @@ import type { RatesService } from '../rates/rates.service.ts';
 import type { SessionUser } from '../users/users.service.ts';
 import { requireAdmin } from './admin-access.ts';
 import { recordAudit } from './admin-audit.ts';
+import type { AdminCodes } from './admin-codes.ts';
 
 const HISTORY = 30;
 
@@ -17,6 +18,7 @@ export function createAdminRate(deps: {
   database: Database;
   rates: RatesService;
   config: Pick<AppConfig, 'RATE_MAX_AGE_S' | 'RATE_SOURCE'>;
+  codes: AdminCodes;
   now: () => Date;
 }) {
   async function read(): Promise<AdminRate> {
@@ -46,9 +48,10 @@ export function createAdminRate(deps: {
       return read();
     },
 
-    /** PUT api/v1/admin/rate/ {rub_per_usdt}: a manual rate set by the admin; 400 {rub_per_usdt} out of range. */
-    async setRate(user: SessionUser, rubPerUsdt: string): Promise<AdminRate> {
+    /** PUT api/v1/admin/rate/ {rub_per_usdt, otp}: a manual rate set by the admin; 400 {rub_per_usdt} out of range. */
+    async setRate(user: SessionUser, rubPerUsdt: string, otp: string): Promise<AdminRate> {
       const actor = requireAdmin(user);
+      await deps.codes.confirm(user, 'set_rate', otp);
       const text = rubPerUsdt.replace(',', '.');
       await deps.database.db.transaction(async (tx) => {
         const before = (await deps.rates.history(1, tx))[0];
