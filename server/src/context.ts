@@ -271,6 +271,18 @@ export function createContext(deps: {
     notifications,
     telegram,
     telegramBot,
-    admin: createAdminService({ database: deps.database, otp }),
+    admin: createAdminService({
+      database: deps.database,
+      otp,
+      config: deps.config,
+      ledger,
+      payments,
+      rates,
+      webhooks,
+      device,
+      notifier: notifications,
+      health,
+      now,
+    }),
   };
 }

@@ -10,10 +10,11 @@ import type { SessionUser } from '../users/users.service.ts';
 import { ADMIN_CLI_ACTOR, type AuditActor, requireAdmin } from './admin-access.ts';
 import { readAudit, recordAudit } from './admin-audit.ts';
 import { createAdminCodes } from './admin-codes.ts';
+import { type AdminOpsDeps, createAdminOps } from './admin-ops.ts';
 
 export { ADMIN_CLI_ACTOR, type AuditActor, recordAudit, requireAdmin };
 
-export interface AdminDeps {
+export interface AdminDeps extends AdminOpsDeps {
   database: Database;
   otp: OtpService;
 }
@@ -32,6 +33,8 @@ export function createAdminService(deps: AdminDeps) {
       requireAdmin(user);
       return readAudit(deps.database.db, query);
     },
+
+    ...createAdminOps(deps, codes),
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;
