@@ -131,6 +131,8 @@ export const createRoutes = (getClient: () => QueryClient): RouteObject[] => [
         lazy: page(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout)),
         children: guardedRoutes(getClient),
       },
+      // The operator console (issue 27): its own frame and navigation, for admins only (admin-gate.tsx).
+      { path: '/admin/*', lazy: page(() => import('./admin-gate.tsx').then((m) => m.AdminGate)) },
       {
         path: '*',
         lazy: page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)),
