@@ -106,9 +106,24 @@ export function StatTile({
   tone?: 'neutral' | 'attention';
   testId?: string;
 }) {
-  const body = (
-    <>
-      <dt className="text-small text-gray-500">{label}</dt>
+  // A dl holds only dt/dd groups in divs: the link sits in the dt and stretches over the whole tile.
+  return (
+    <div
+      data-testid={testId}
+      className={cx(
+        'relative rounded-xl border border-gray-200/80 bg-white p-4 shadow-card',
+        to ? 'transition hover:border-brand-300 hover:bg-brand-50/40' : undefined,
+      )}
+    >
+      <dt className="text-small text-gray-500">
+        {to ? (
+          <Link to={to} className="after:absolute after:inset-0 after:rounded-xl">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd
         className={cx(
           'mt-1 text-h3 tabular-nums',
@@ -117,18 +132,6 @@ export function StatTile({
       >
         {value}
       </dd>
-    </>
-  );
-  const box = 'block rounded-xl border border-gray-200/80 bg-white p-4 shadow-card';
-  return to ? (
-    <div data-testid={testId}>
-      <Link to={to} className={cx(box, 'transition hover:border-brand-300 hover:bg-brand-50/40')}>
-        {body}
-      </Link>
-    </div>
-  ) : (
-    <div data-testid={testId} className={box}>
-      {body}
     </div>
   );
 }
