@@ -9,7 +9,17 @@ import {
   type AdminWithdrawal,
   API,
 } from '@app/shared';
+import { screen, within } from '@testing-library/react';
+import type { userEvent } from '@testing-library/user-event';
 import type { Handlers } from './fetch-mock.ts';
+
+/** Types a six-digit code into the open OTP modal ('Подтверждение …') and submits it. */
+export async function typeCode(user: ReturnType<typeof userEvent.setup>, code = '123456'): Promise<void> {
+  const dialog = await screen.findByRole('dialog', { name: /Подтверждение/ });
+  await user.click(within(dialog).getAllByRole('textbox')[0]!);
+  await user.paste(code);
+  await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+}
 
 /** A signed-in admin (issue 27): the auth check, the lead check (never a lead) and logout. */
 export function signedInAdmin(extra: Handlers = {}): Handlers {

@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ComponentPropsWithRef, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { readError } from '../../api/errors.ts';
-import { cx, EmptyState, ErrorState, notify, Skeleton } from '../../ui/index.ts';
+import { cx, EmptyState, ErrorState, notify, Skeleton, useFieldContext } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import { ADMIN_TEXT } from './admin-text.ts';
 import { useRequestAdminOtp } from './api.ts';
@@ -87,9 +87,24 @@ export function LabelledText({
   );
 }
 
-/** A multi-line text box in the inputs' look (reasons). */
+/** A multi-line text box in the inputs' look (reasons); inside a Field it takes the field's id and state. */
 export function TextArea({ className, ...rest }: ComponentPropsWithRef<'textarea'>) {
-  return <textarea rows={3} className={cx(CONTROL, 'h-auto min-h-20 py-2', className)} {...rest} />;
+  const field = useFieldContext();
+  return (
+    <textarea
+      rows={3}
+      id={field?.id}
+      aria-describedby={field?.describedBy}
+      aria-invalid={field?.invalid || undefined}
+      className={cx(
+        CONTROL,
+        'h-auto min-h-20 py-2',
+        field?.invalid ? 'border-danger-500' : undefined,
+        className,
+      )}
+      {...rest}
+    />
+  );
 }
 
 /** One figure of the overview: a label, the value, and where it links. */
