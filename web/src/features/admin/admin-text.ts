@@ -209,6 +209,7 @@ export const WITHDRAWALS_ADMIN_TEXT = {
   markSentTitle: 'Вывод отправлен вручную',
   markSentDescription: 'Укажите txid перевода, затем подтвердите кодом из письма.',
   markedSent: 'Вывод отмечен как отправленный',
+  markSentConfirm: 'Подтверждение ручной отправки',
   txidPlaceholder: '64 шестнадцатеричных символа',
 } as const;
 

@@ -102,7 +102,7 @@ const txidForm = adminMarkSentBody.omit({ otp: true });
 function MarkSentModal({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; onClose: () => void }) {
   const act = useWithdrawalAction();
   const [asking, setAsking] = useState(true);
-  const otp = useOtpStep('mark_sent', T.markSentTitle, onClose);
+  const otp = useOtpStep('mark_sent', T.markSentConfirm, onClose);
   const form = useForm<z.infer<typeof txidForm>>({
     resolver: zodResolver(txidForm),
     defaultValues: { txid: '' },
