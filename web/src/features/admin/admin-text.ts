@@ -294,7 +294,7 @@ export const AUDIT_TEXT = {
   title: 'Журнал',
   description: 'Все действия операторов и командной строки. Записи нельзя изменить.',
   actor: 'Кто',
-  actorPlaceholder: 'Почта или admin-cli',
+  actorPlaceholder: 'Почта администратора',
   action: 'Действие',
   allActions: 'Все действия',
   target: 'Объект',

@@ -101,7 +101,7 @@ function BankFormModal({ bank, onClose }: { bank: AdminBank | null; onClose: () 
           <Input autoComplete="off" {...form.register('full_name')} />
         </Field>
         <Field label={T.color} hint={T.noColor} error={errors.color?.message}>
-          <Input autoComplete="off" placeholder="#7C3AED" {...form.register('color')} />
+          <Input autoComplete="off" placeholder="#112233" {...form.register('color')} />
         </Field>
         <Controller
           control={form.control}

@@ -33,6 +33,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6';
+/** Amounts ("1 500,50 USDT" never wraps) get a whole row on phones. */
+const MONEY_GRID = 'grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5';
 
 function Figures({ data }: { data: AdminOverview }) {
   return (
@@ -47,7 +49,7 @@ function Figures({ data }: { data: AdminOverview }) {
         </dl>
       </Section>
       <Section title={T.usdt} testId="admin-overview-usdt">
-        <dl className={GRID}>
+        <dl className={MONEY_GRID}>
           <StatTile label={T.available} value={formatUsdtText(data.usdt.available)} />
           <StatTile label={T.frozen} value={formatUsdtText(data.usdt.frozen)} />
           <StatTile label={T.reserved} value={formatUsdtText(data.usdt.reserved)} />
@@ -56,7 +58,7 @@ function Figures({ data }: { data: AdminOverview }) {
         </dl>
       </Section>
       <Section title={T.fee} testId="admin-overview-fee">
-        <dl className={GRID}>
+        <dl className={MONEY_GRID}>
           <StatTile label={T.feeToday} value={formatUsdtText(data.platform_fee.today)} />
           <StatTile label={T.feeTotal} value={formatUsdtText(data.platform_fee.total)} />
         </dl>
