@@ -246,6 +246,12 @@ export const BANKS_TEXT = {
   rateAt: 'Когда',
 } as const;
 
+/** Where a rate came from (server RATE_SOURCE): set by hand or polled from CoinGecko. */
+export const RATE_SOURCE_LABELS = {
+  manual: 'Вручную',
+  coingecko: 'CoinGecko',
+} as const;
+
 export const WEBHOOKS_TEXT = {
   title: 'Вебхуки',
   description: 'События для мерчантов: попытки доставки и последний ответ.',

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readError } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import {
   Badge,
   Button,
@@ -27,7 +28,7 @@ import {
   Switch,
 } from '../../ui/index.ts';
 import { QueryBody } from './admin-parts.tsx';
-import { ADMIN_TEXT, BANKS_TEXT as T } from './admin-text.ts';
+import { ADMIN_TEXT, RATE_SOURCE_LABELS, BANKS_TEXT as T } from './admin-text.ts';
 import { useAdminBanks, useAdminRate, useCreateBank, usePatchBank, useSetRate, withDot } from './api.ts';
 
 /** The bank form: the shared contract, the name's emptiness said in Russian, an empty colour meaning "none". */
@@ -241,10 +242,10 @@ function RateCard() {
                 ) : null}
                 <dl className="mt-3">
                   <DetailRow label={T.rateSource}>
-                    <span data-literal>{data.current.source}</span>
+                    {labelOf(RATE_SOURCE_LABELS, data.current.source, data.current.source)}
                   </DetailRow>
                   <DetailRow label={T.rateConfigured}>
-                    <span data-literal>{data.configured_source}</span>
+                    {labelOf(RATE_SOURCE_LABELS, data.configured_source, data.configured_source)}
                   </DetailRow>
                   <DetailRow label={T.rateAge}>
                     {formatDuration(data.age_s)} ({T.rateMaxAge(formatDuration(data.max_age_s))})
@@ -273,7 +274,7 @@ function RateCard() {
                     >
                       <span className="tabular-nums text-gray-900">{formatRubles(entry.rub_per_usdt)}</span>
                       <span className="text-caption text-gray-500">
-                        <span data-literal>{entry.source}</span>
+                        {labelOf(RATE_SOURCE_LABELS, entry.source, entry.source)}
                         {entry.set_by ? <span data-literal> · {entry.set_by}</span> : null} ·{' '}
                         {formatDate(entry.at)}
                       </span>

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { readError } from '../../api/errors.ts';
 import { disputeStatusText, withdrawalStatusText } from '../../labels/index.ts';
@@ -179,7 +180,13 @@ function WithdrawalCard({
     >
       <RecordFacts>
         <RecordFact label={T.user} className="col-span-2" valueClassName={FACT}>
-          <span data-literal>{withdrawal.email}</span>
+          <Link
+            to={`/admin/users/${withdrawal.user_id}`}
+            className="text-brand-700 hover:underline"
+            data-literal
+          >
+            {withdrawal.email}
+          </Link>
         </RecordFact>
         <RecordFact label={T.amount} valueClassName={`${FACT} tabular-nums`}>
           {formatUsdtText(withdrawal.amount)}
