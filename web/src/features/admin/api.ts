@@ -107,12 +107,11 @@ export function useAdminUser(id: string) {
   });
 }
 
-/** After a change to a user: the detail from the answer, lists and overview refreshed. */
+/** After a change to a user: the detail from the answer (every user action answers it), lists and overview refreshed. */
 function useUserChanged(id: string) {
   const queryClient = useQueryClient();
-  return (detail?: AdminUserDetail) => {
-    if (detail) queryClient.setQueryData(adminKeys.user(id), detail);
-    else void queryClient.invalidateQueries({ queryKey: adminKeys.user(id) });
+  return (detail: AdminUserDetail) => {
+    queryClient.setQueryData(adminKeys.user(id), detail);
     void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll, exact: false });
     void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
   };
@@ -129,16 +128,16 @@ export function usePatchUser(id: string) {
 export function useAdjustRating(id: string) {
   const changed = useUserChanged(id);
   return useMutation({
-    mutationFn: (body: AdminRatingBody) => apiClient.post<unknown>(API.admin.userRating(id), body),
-    onSuccess: () => changed(),
+    mutationFn: (body: AdminRatingBody) => apiClient.post<AdminUserDetail>(API.admin.userRating(id), body),
+    onSuccess: (detail) => changed(detail),
   });
 }
 
 export function useAdjustBalance(id: string) {
   const changed = useUserChanged(id);
   return useMutation({
-    mutationFn: (body: AdminBalanceBody) => apiClient.post<unknown>(API.admin.userBalance(id), body),
-    onSuccess: () => changed(),
+    mutationFn: (body: AdminBalanceBody) => apiClient.post<AdminUserDetail>(API.admin.userBalance(id), body),
+    onSuccess: (detail) => changed(detail),
   });
 }
 

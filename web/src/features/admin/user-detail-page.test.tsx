@@ -100,7 +100,7 @@ describe('console user detail', () => {
     const api = mockApi(
       signedInAdmin({
         [DETAIL]: { body: adminUserDetail() },
-        [`POST ${API.admin.userBalance(ID)}`]: { body: {} },
+        [`POST ${API.admin.userBalance(ID)}`]: { body: adminUserDetail() },
       }),
     );
     renderAt(`/admin/users/${ID}`);
