@@ -97,7 +97,9 @@ const guardedRoutes = (getClient: () => QueryClient): RouteObject[] => [
   },
   {
     path: 'dispute',
-    lazy: page(() => import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage)),
+    lazy: rolePage('/dispute', () =>
+      import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage),
+    ),
   },
   {
     path: 'deal',

@@ -61,6 +61,14 @@ describe('the operator console at /admin', () => {
     expect(adminCalls(api.calls)).toEqual([]);
   });
 
+  it('an admin typing /dispute is sent to the console: the disputes API refuses admins', async () => {
+    const api = mockApi(signedInAdmin({ [OVERVIEW]: { body: adminOverview() } }));
+    const { router } = renderAt('/dispute');
+    expect(await screen.findByTestId('admin-overview')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin');
+    expect(api.calls.some((call) => call.path.startsWith('/api/v1/disputes'))).toBe(false);
+  });
+
   it('an unknown console path is the 404 page', async () => {
     mockApi(signedInAdmin());
     renderAt('/admin/nothing-here');
