@@ -46,8 +46,8 @@ export function adminOverview(overrides: Partial<AdminOverview> = {}): AdminOver
     failed_webhooks: 1,
     unparsed_notifications: 5,
     components: [
-      { name: 'postgres', ok: true, degraded: false, detail: null, age_s: null },
-      { name: 'tron', ok: true, degraded: true, detail: 'slow', age_s: 125 },
+      { name: 'rate', ok: true, degraded: false, detail: null, age_s: null },
+      { name: 'deposit-watcher', ok: true, degraded: true, detail: 'slow', age_s: 125 },
     ],
     ledger_verify: { at: '2026-11-27T10:00:00.000Z', actor: 'admin-cli', ok: true, differences: [] },
     ...overrides,

@@ -92,6 +92,18 @@ export const OVERVIEW_TEXT = {
   actual: 'Фактически',
 } as const;
 
+/** The /health components the overview lists (server context.ts, app.ts); another shows its own name. */
+export const COMPONENT_LABELS = {
+  db: 'База данных',
+  database: 'База данных',
+  postgres: 'База данных',
+  rate: 'Курс USDT/RUB',
+  mail: 'Почта',
+  telegram: 'Телеграм-бот',
+  redis: 'Общее хранилище',
+  'deposit-watcher': 'Отслеживание пополнений',
+} as const;
+
 export const USERS_TEXT = {
   title: 'Пользователи',
   description: 'Поиск по почте, имени или идентификатору, создание аккаунтов.',
@@ -192,7 +204,7 @@ export const WITHDRAWALS_ADMIN_TEXT = {
   address: 'Адрес',
   whitelisted: 'В белом списке',
   notWhitelisted: 'Не в белом списке',
-  whitelistAge: (text: string) => `${text}`,
+  days: (count: number) => `${count} дн.`,
   created: 'Создан',
   txid: 'Txid',
   error: 'Причина',

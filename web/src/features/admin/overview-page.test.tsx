@@ -39,6 +39,8 @@ describe('console overview', () => {
     const components = screen.getByTestId('admin-overview-components');
     expect(components).toHaveTextContent('обновлено 2 мин 5 с назад');
     expect(components).toHaveTextContent(OVERVIEW_TEXT.componentDegraded);
+    expect(components).toHaveTextContent('Отслеживание пополнений');
+    expect(components).not.toHaveTextContent('deposit-watcher');
     expect(screen.getByTestId('admin-overview-ledger')).toHaveTextContent(OVERVIEW_TEXT.ledgerOk);
     expect(invalidDescriptionListChildren(document.body)).toEqual([]);
   });

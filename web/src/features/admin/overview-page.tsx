@@ -7,6 +7,7 @@ import { type AdminLedgerVerification, type AdminOverview, ROLE_LABELS } from '@
 import { CircleCheck, CircleX, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { readError } from '../../api/errors.ts';
+import { labelOf } from '../../labels/index.ts';
 import {
   Badge,
   Button,
@@ -20,7 +21,7 @@ import {
   PageHeader,
 } from '../../ui/index.ts';
 import { QueryBody, StatTile } from './admin-parts.tsx';
-import { OVERVIEW_TEXT as T } from './admin-text.ts';
+import { COMPONENT_LABELS, OVERVIEW_TEXT as T } from './admin-text.ts';
 import { useOverview, useRunLedgerVerify } from './api.ts';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -98,8 +99,8 @@ function Components({ data }: { data: AdminOverview }) {
         {data.components.map((component) => (
           <li key={component.name} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
             <div className="min-w-0">
-              <p className="text-small font-medium text-gray-900" data-literal>
-                {component.name}
+              <p className="text-small font-medium text-gray-900">
+                {labelOf(COMPONENT_LABELS, component.name, component.name)}
               </p>
               <p className="text-caption text-gray-500">
                 {component.age_s === null ? T.noAge : T.age(formatDuration(component.age_s))}

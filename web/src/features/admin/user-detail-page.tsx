@@ -215,7 +215,15 @@ export function UserDetailPage() {
   return (
     <>
       <PageHeader
-        title={user.data ? <span data-literal>{user.data.email}</span> : USERS_TEXT.user}
+        title={
+          user.data ? (
+            <span data-literal className="break-all">
+              {user.data.email}
+            </span>
+          ) : (
+            USERS_TEXT.user
+          )
+        }
         description={
           user.data ? (
             <span className="flex flex-wrap gap-2">

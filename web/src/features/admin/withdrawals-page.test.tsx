@@ -32,6 +32,7 @@ describe('console withdrawals', () => {
     expect(cards[0]).toHaveTextContent('150,00 USDT');
     expect(cards[0]).toHaveTextContent('1,00 USDT');
     expect(cards[0]).toHaveTextContent('500,00 USDT');
+    expect(cards[0]).toHaveTextContent(/\(\d+ дн\.\)/);
     expect(within(cards[0]!).getByRole('button', { name: T.approve })).toBeInTheDocument();
     expect(cards[1]).toHaveTextContent('В очереди на отправку');
     expect(cards[1]).toHaveTextContent(T.notWhitelisted);

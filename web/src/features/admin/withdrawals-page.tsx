@@ -149,8 +149,9 @@ function MarkSentModal({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; o
 
 function whitelistText(withdrawal: AdminWithdrawal): string {
   if (!withdrawal.whitelisted_at) return T.notWhitelisted;
-  const seconds = (Date.now() - new Date(withdrawal.whitelisted_at).getTime()) / 1000;
-  return `${formatDate(withdrawal.whitelisted_at)} (${formatDuration(seconds)})`;
+  const seconds = Math.max(0, (Date.now() - new Date(withdrawal.whitelisted_at).getTime()) / 1000);
+  const age = seconds < 86_400 ? formatDuration(seconds) : T.days(Math.floor(seconds / 86_400));
+  return `${formatDate(withdrawal.whitelisted_at)} (${age})`;
 }
 
 function WithdrawalCard({
