@@ -86,7 +86,7 @@ export const OVERVIEW_TEXT = {
   ledgerBad: (count: number) => `Найдены расхождения: ${count}`,
   ledgerRun: 'Проверить леджер',
   ledgerDone: 'Проверка леджера завершена',
-  ledgerBy: (actor: string, at: string) => `${at}, запустил ${actor}`,
+  ranBy: 'запустил',
   account: 'Счёт',
   expected: 'Ожидается',
   actual: 'Фактически',

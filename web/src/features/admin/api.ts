@@ -141,11 +141,10 @@ export function useAdjustBalance(id: string) {
   });
 }
 
-export function useUserApiKeys(id: string, enabled: boolean) {
+export function useUserApiKeys(id: string) {
   return useQuery({
     queryKey: adminKeys.apiKeys(id),
     queryFn: ({ signal }) => apiClient.get<{ results: AdminApiKey[] }>(API.admin.userApiKeys(id), { signal }),
-    enabled,
   });
 }
 

@@ -133,8 +133,7 @@ function LedgerResult({ result }: { result: AdminLedgerVerification | null }) {
           </Badge>
         )}
         <span className="text-caption text-gray-500">
-          {T.ledgerBy('', formatDate(result.at))}
-          <span data-literal>{result.actor}</span>
+          {formatDate(result.at)}, {T.ranBy} <span data-literal>{result.actor}</span>
         </span>
       </div>
       {result.differences.length ? (

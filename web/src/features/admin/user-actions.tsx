@@ -16,7 +16,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, LockOpen } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readError } from '../../api/errors.ts';
 import {
@@ -30,6 +30,7 @@ import {
   formatUsdtText,
   Input,
   notify,
+  Skeleton,
   Switch,
 } from '../../ui/index.ts';
 import { TextArea, useOtpStep } from './admin-parts.tsx';
@@ -61,11 +62,17 @@ function ActionCard({ title, testId, children }: { title: string; testId: string
   );
 }
 
-function ReasonField<F extends FieldValues & { reason: string }>({ form }: { form: UseFormReturn<F> }) {
-  const { register, formState } = form as unknown as UseFormReturn<{ reason: string }>;
+/** The reason box every audited action asks for (kept in the audit log). */
+function ReasonField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn<'reason'>;
+  error?: string;
+}) {
   return (
-    <Field label={ADMIN_TEXT.reason} required error={formState.errors.reason?.message}>
-      <TextArea placeholder={ADMIN_TEXT.reasonPlaceholder} maxLength={500} {...register('reason')} />
+    <Field label={ADMIN_TEXT.reason} required error={error}>
+      <TextArea placeholder={ADMIN_TEXT.reasonPlaceholder} maxLength={500} {...registration} />
     </Field>
   );
 }
@@ -176,7 +183,7 @@ function RatingCard({ user }: { user: AdminUserDetail }) {
         >
           <Input inputMode="decimal" autoComplete="off" placeholder="+6" {...form.register('points')} />
         </Field>
-        <ReasonField form={form} />
+        <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
         <Button type="submit" variant="secondary" loading={adjust.isPending} className="self-start">
           {T.ratingSubmit}
         </Button>
@@ -231,7 +238,7 @@ function BalanceCard({ user }: { user: AdminUserDetail }) {
             {T.balanceResult(formatUsdtText(after))}
           </p>
         ) : null}
-        <ReasonField form={form} />
+        <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
         <Button type="submit" variant="secondary" loading={otp.sending} className="self-start">
           {T.balanceSubmit}
         </Button>
@@ -260,7 +267,7 @@ function BlockCard({ user }: { user: AdminUserDetail }) {
     <ActionCard title={T.blockTitle} testId="admin-user-block">
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <p className="text-small text-gray-600">{blocking ? T.blockHint : T.unblockHint}</p>
-        <ReasonField form={form} />
+        <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
         <Button
           type="submit"
           variant={blocking ? 'danger' : 'secondary'}
@@ -277,7 +284,7 @@ function BlockCard({ user }: { user: AdminUserDetail }) {
 }
 
 function ApiKeysCard({ user }: { user: AdminUserDetail }) {
-  const keys = useUserApiKeys(user.id, true);
+  const keys = useUserApiKeys(user.id);
   const revoke = useRevokeApiKey(user.id);
   const [asked, setAsked] = useState<{ id: string; name: string } | null>(null);
   const confirm = async () => {
@@ -293,7 +300,7 @@ function ApiKeysCard({ user }: { user: AdminUserDetail }) {
   return (
     <ActionCard title={T.apiKeys} testId="admin-user-api-keys">
       {keys.isPending ? (
-        <p className="text-small text-gray-500">…</p>
+        <Skeleton className="h-10 w-full" />
       ) : keys.isError ? (
         <p className="text-small text-danger-700">{readError(keys.error, ADMIN_TEXT.loadFailed).text}</p>
       ) : keys.data.results.length === 0 ? (
