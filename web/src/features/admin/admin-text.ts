@@ -255,6 +255,7 @@ export const BANKS_TEXT = {
   rateValue: 'Рублей за 1 USDT',
   rateSubmit: 'Установить курс',
   rateDone: 'Курс установлен',
+  confirmRate: 'Подтверждение курса',
   rateAt: 'Когда',
 } as const;
 

@@ -230,8 +230,8 @@ export function useAdminRate() {
 export function useSetRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rubPerUsdt: string) =>
-      apiClient.put<AdminRate>(API.admin.rate, { rub_per_usdt: rubPerUsdt }),
+    mutationFn: ({ rubPerUsdt, otp }: { rubPerUsdt: string; otp: string }) =>
+      apiClient.put<AdminRate>(API.admin.rate, { rub_per_usdt: rubPerUsdt, otp }),
     onSuccess: (rate) => queryClient.setQueryData(adminKeys.rate, rate),
   });
 }

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, API } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminBank, adminRate, signedInAdmin } from '../../test/admin-fixtures.ts';
+import { adminBank, adminRate, signedInAdmin, typeCode } from '../../test/admin-fixtures.ts';
 import { called, mockApi } from '../../test/fetch-mock.ts';
 import { invalidDescriptionListChildren } from '../../test/markup.ts';
 import { renderAt } from '../../test/render.tsx';
@@ -109,7 +109,7 @@ describe('console banks and rate', () => {
     );
   });
 
-  it('sets a manual rate typed with a decimal comma', async () => {
+  it('sets a manual rate typed with a decimal comma, confirmed with a mailed code', async () => {
     const user = userEvent.setup();
     const api = mockApi(
       signedInAdmin({
@@ -126,8 +126,13 @@ describe('console banks and rate', () => {
     await user.clear(within(form).getByRole('textbox'));
     await user.type(within(form).getByRole('textbox'), '93,10');
     await user.click(within(form).getByRole('button', { name: T.rateSubmit }));
+    await typeCode(user);
     await waitFor(() =>
-      expect(called(api.calls, 'PUT', API.admin.rate)[0]?.body).toEqual({ rub_per_usdt: '93.10' }),
+      expect(called(api.calls, 'PUT', API.admin.rate)[0]?.body).toEqual({
+        rub_per_usdt: '93.10',
+        otp: '123456',
+      }),
     );
+    expect(called(api.calls, 'POST', API.admin.otp)[0]?.body).toEqual({ action: 'set_rate' });
   });
 });

@@ -27,7 +27,7 @@ import {
   PageHeader,
   Switch,
 } from '../../ui/index.ts';
-import { QueryBody } from './admin-parts.tsx';
+import { QueryBody, useOtpStep } from './admin-parts.tsx';
 import { ADMIN_TEXT, RATE_SOURCE_LABELS, BANKS_TEXT as T } from './admin-text.ts';
 import { useAdminBanks, useAdminRate, useCreateBank, usePatchBank, useSetRate, withDot } from './api.ts';
 
@@ -185,21 +185,28 @@ function BanksCard() {
   );
 }
 
+/** The manual rate without its code: the code comes from the mailed-code step (action set_rate). */
+const rateForm = adminRateBody.omit({ otp: true });
+
 function RateForm() {
   const setRate = useSetRate();
-  const form = useForm<z.infer<typeof adminRateBody>>({
-    resolver: zodResolver(adminRateBody),
+  const otp = useOtpStep('set_rate', T.confirmRate);
+  const form = useForm<z.infer<typeof rateForm>>({
+    resolver: zodResolver(rateForm),
     defaultValues: { rub_per_usdt: '' },
   });
-  const submit = form.handleSubmit(async ({ rub_per_usdt }) => {
-    try {
-      await setRate.mutateAsync(withDot(rub_per_usdt));
-      notify.success(T.rateDone);
-      form.reset({ rub_per_usdt: '' });
-    } catch (error) {
-      notify.error(readError(error).text);
-    }
-  });
+  const submit = form.handleSubmit(({ rub_per_usdt }) =>
+    otp.start(
+      async (code) => {
+        await setRate.mutateAsync({ rubPerUsdt: withDot(rub_per_usdt), otp: code });
+        notify.success(T.rateDone);
+        form.reset({ rub_per_usdt: '' });
+      },
+      <p className="text-center text-small text-gray-600">
+        {T.rateValue}: {rub_per_usdt}
+      </p>,
+    ),
+  );
   return (
     <form
       onSubmit={submit}
@@ -215,9 +222,10 @@ function RateForm() {
           {...form.register('rub_per_usdt')}
         />
       </Field>
-      <Button type="submit" className="sm:mt-7" loading={setRate.isPending}>
+      <Button type="submit" className="sm:mt-7" loading={otp.sending || setRate.isPending}>
         {T.rateSubmit}
       </Button>
+      {otp.modal}
     </form>
   );
 }
