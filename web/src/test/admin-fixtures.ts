@@ -18,7 +18,7 @@ export async function typeCode(user: ReturnType<typeof userEvent.setup>, code = 
   const dialog = await screen.findByRole('dialog', { name: /Подтверждение/ });
   await user.click(within(dialog).getAllByRole('textbox')[0]!);
   await user.paste(code);
-  await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Подтвердить' }));
 }
 
 /** A signed-in admin (issue 27): the auth check, the lead check (never a lead) and logout. */

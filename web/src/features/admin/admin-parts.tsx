@@ -189,6 +189,8 @@ export function useOtpStep(action: AdminOtpAction, title: string, onClosed?: () 
       title={title}
       summary={pending?.summary}
       errorText={(error) => readError(error).text}
+      submitLabel={ADMIN_TEXT.confirm}
+      checkingLabel={ADMIN_TEXT.checking}
       onVerify={async (otp) => {
         if (!pending) return;
         await pending.run(otp);

@@ -49,6 +49,9 @@ export const ADMIN_TEXT = {
   reason: 'Причина',
   reasonPlaceholder: 'Почему это делается',
   codeSent: 'Код отправлен на вашу почту',
+  /** The mailed-code dialog's button (the wallet's keeps the spec's English 'Verify OTP'). */
+  confirm: 'Подтвердить',
+  checking: 'Проверка…',
   emptyFiltered: 'Ничего не найдено',
   emptyFilteredHint: 'Измените условия поиска.',
   shown: (from: number, to: number, count: number) => `${from}–${to} из ${count}`,
