@@ -41,7 +41,7 @@ describe('console audit log', () => {
     const rows = await screen.findAllByTestId('admin-audit-entry');
     expect(rows[0]).toHaveTextContent(ADMIN_AUDIT_ACTION_LABELS['user.fee']);
     expect(rows[0]).toHaveTextContent('admin@demo.local');
-    expect(rows[0]).toHaveTextContent('fee_pct: 3 → fee_pct: 3.5');
+    expect(rows[0]).toHaveTextContent('комиссия, %: 3 → комиссия, %: 3,5');
     expect(rows[0]).not.toHaveTextContent('user.fee');
     expect(rows[1]).toHaveTextContent('Блокировка');
     expect(rows[1]).toHaveTextContent('Мошенничество');
@@ -80,6 +80,11 @@ describe('auditValueText', () => {
   it('writes objects as key: value pairs and nothing as a dash', () => {
     expect(auditValueText(null)).toBe(ADMIN_TEXT.none);
     expect(auditValueText({ a: 1, b: 'x' })).toBe('a: 1, b: x');
+    // Fields and states in the product's words, never a raw value.
+    expect(auditValueText({ status: 'held' })).toBe('статус: На проверке');
+    expect(auditValueText({ state: 'failed', attempts: 3 })).toBe('состояние: Не доставлено, попыток: 3');
+    expect(auditValueText({ is_lead: true, role: 'merchant' })).toBe('лид: Да, роль: Мерчант');
+    expect(auditValueText([{ subject: 'trader', points: 2 }])).toBe('объект: трейдер, баллы: 2');
     expect(auditValueText('text')).toBe('text');
   });
 });

@@ -3,7 +3,13 @@
  * actor, action and target; each row says when, who, what (its Russian label), the target, before → after
  * and the reason.
  */
-import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_AUDIT_ACTIONS, type AdminAuditEntry } from '@app/shared';
+import {
+  ADMIN_AUDIT_ACTION_LABELS,
+  ADMIN_AUDIT_ACTIONS,
+  type AdminAuditEntry,
+  ROLE_LABELS,
+  WITHDRAWAL_STATUS_LABELS,
+} from '@app/shared';
 import { useState } from 'react';
 import { labelOf } from '../../labels/index.ts';
 import {
@@ -17,7 +23,7 @@ import {
   useDebouncedSearch,
 } from '../../ui/index.ts';
 import { LabelledSelect, LabelledText, QueryBody } from './admin-parts.tsx';
-import { ADMIN_TEXT, AUDIT_TEXT as T } from './admin-text.ts';
+import { ADMIN_TEXT, RATE_SOURCE_LABELS, AUDIT_TEXT as T, WEBHOOK_STATE_LABELS } from './admin-text.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilter, useAudit } from './api.ts';
 
 const ACTION_OPTIONS: ReadonlyArray<readonly [string, string]> = [
@@ -25,15 +31,67 @@ const ACTION_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ...ADMIN_AUDIT_ACTIONS.map((action) => [action, ADMIN_AUDIT_ACTION_LABELS[action]] as const),
 ];
 
-/** A before/after value as one line: JSON objects as key: value pairs, nothing as a dash. */
+/** The fields the audit rows keep (server admin module and CLI), as the log names them. */
+const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: 'статус',
+  txid: 'txid',
+  name: 'название',
+  full_name: 'полное название',
+  popular: 'популярный',
+  color: 'цвет',
+  rub_per_usdt: 'курс',
+  source: 'источник',
+  state: 'состояние',
+  attempts: 'попыток',
+  ok: 'без расхождений',
+  differences: 'расхождений',
+  id: 'ID',
+  role: 'роль',
+  is_lead: 'лид',
+  fee_pct: 'комиссия, %',
+  reward_pct: 'вознаграждение, %',
+  lead_share_pct: 'доля лида, %',
+  blocked_at: 'заблокирован',
+  sessions_ended: 'завершено сессий',
+  points: 'баллы',
+  available: 'доступно',
+  amount: 'сумма',
+  subject: 'объект',
+};
+
+/** Values that are a state of something, named as the rest of the product names them. */
+const AUDIT_VALUE_LABELS: Record<string, Readonly<Record<string, string>>> = {
+  status: WITHDRAWAL_STATUS_LABELS,
+  state: WEBHOOK_STATE_LABELS,
+  role: ROLE_LABELS,
+  source: RATE_SOURCE_LABELS,
+  subject: { trader: 'трейдер', method: 'реквизит' },
+};
+
+function fieldValueText(key: string, value: unknown): string {
+  if (value === null || value === undefined) return ADMIN_TEXT.none;
+  if (typeof value === 'boolean') return value ? ADMIN_TEXT.yes : ADMIN_TEXT.no;
+  const labels = AUDIT_VALUE_LABELS[key];
+  if (labels && typeof value === 'string') return labelOf(labels, value, value);
+  if (typeof value === 'object') return auditValueText(value);
+  // Amounts, percents and the rate are kept as '3.5'; a Russian screen writes '3,5'.
+  if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return value.replace('.', ',');
+  return String(value);
+}
+
+/**
+ * A before/after value as one line: an object as "field: value" pairs with Russian field names and states in
+ * the product's words, a list item by item, nothing as a dash.
+ */
 export function auditValueText(value: unknown): string {
   if (value === null || value === undefined) return ADMIN_TEXT.none;
-  if (typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value)) return value.map((item) => auditValueText(item)).join('; ');
+  if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, item]) => `${key}: ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`)
+      .map(([key, item]) => `${AUDIT_FIELD_LABELS[key] ?? key}: ${fieldValueText(key, item)}`)
       .join(', ');
   }
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : String(value);
 }
 
 function EntryRow({ entry }: { entry: AdminAuditEntry }) {
