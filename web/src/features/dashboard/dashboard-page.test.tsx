@@ -279,8 +279,9 @@ describe('Last Transaction card', () => {
     expect(within(rows[1]!).getByText('—')).toBeInTheDocument();
     expect(within(region()).getByRole('link', { name: 'Все сделки' })).toHaveAttribute('href', '/deal');
     // One language per card: Russian, with only the spec's English titles, columns and buttons.
+    // The cards fill in independently (each has its own query), so each is awaited, not assumed there.
     for (const name of ['Last Transaction', 'My Balance', 'Transaction Summary', 'Threat by terminals']) {
-      expect(latinOutsideLiterals(screen.getByRole('region', { name }))).toEqual([]);
+      expect(latinOutsideLiterals(await screen.findByRole('region', { name }))).toEqual([]);
     }
   });
 
