@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { publicUser } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -77,6 +78,7 @@ const API_MODULES = [
   homesRoutes,
   telegramRoutes,
   adminRoutes,
+  adminUsersRoutes,
 ];
 
 /**

@@ -239,6 +239,7 @@ export function createContext(deps: {
     freeDiskBytes,
     now,
   });
+  const userTerms = createUserTermsService({ database: deps.database, config: deps.config });
   if (telegramBot) {
     telegramBot.installCommands(telegram);
     health.set('telegram', telegramBot.healthCheck);
@@ -264,13 +265,30 @@ export function createContext(deps: {
     metrics,
     rating,
     orders,
-    userTerms: createUserTermsService({ database: deps.database, config: deps.config }),
+    userTerms,
     referrals,
     disputes,
     merchantKeys,
     notifications,
     telegram,
     telegramBot,
-    admin: createAdminService({ database: deps.database, otp }),
+    admin: createAdminService({
+      database: deps.database,
+      config: deps.config,
+      now,
+      ...{
+        otp,
+        auth,
+        ledger,
+        rating,
+        referrals,
+        payments,
+        userTerms,
+        merchantKeys,
+        terminals,
+        orders,
+        disputes,
+      },
+    }),
   };
 }

@@ -146,7 +146,7 @@ export async function insertUser(
   options: {
     email?: string;
     password?: string;
-    role?: 'trader' | 'merchant' | 'support';
+    role?: 'trader' | 'merchant' | 'support' | 'admin';
     isLead?: boolean;
   } = {},
 ) {

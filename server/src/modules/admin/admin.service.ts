@@ -10,17 +10,22 @@ import type { SessionUser } from '../users/users.service.ts';
 import { ADMIN_CLI_ACTOR, type AuditActor, requireAdmin } from './admin-access.ts';
 import { readAudit, recordAudit } from './admin-audit.ts';
 import { createAdminCodes } from './admin-codes.ts';
+import { createAdminUserActions } from './admin-user-actions.ts';
+import { type AdminUsersDeps, createAdminUsers } from './admin-users.ts';
 
 export { ADMIN_CLI_ACTOR, type AuditActor, recordAudit, requireAdmin };
 
-export interface AdminDeps {
+export interface AdminDeps extends AdminUsersDeps {
   database: Database;
   otp: OtpService;
 }
 
 export function createAdminService(deps: AdminDeps) {
   const codes = createAdminCodes(deps);
+  const usersArea = createAdminUsers(deps, codes);
   return {
+    ...usersArea,
+    ...createAdminUserActions(deps, codes, usersArea.detailOf),
     /** POST api/v1/admin/otp/: mails the caller a code for `action`. */
     async sendCode(user: SessionUser, action: AdminOtpAction, ip: string): Promise<void> {
       requireAdmin(user);

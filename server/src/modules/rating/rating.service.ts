@@ -119,8 +119,11 @@ export function createRatingService(deps: { database: Database; now?: () => Date
       pointsTenths: number;
       reason: string;
       actor: string;
+      /** Runs in the adjustment's transaction with the points before and after (the console's audit row). */
+      audit?: (tx: Tx, change: { beforeTenths: number; afterTenths: number }) => Promise<void>;
     }): Promise<{ pointsTenths: number; percent: number }> {
       return db.transaction(async (tx) => {
+        const before = input.audit ? await repo.findTrader(tx, input.traderId) : undefined;
         const applied = await apply(tx, {
           kind: 'adjustment',
           traderId: input.traderId,
@@ -133,6 +136,10 @@ export function createRatingService(deps: { database: Database; now?: () => Date
           at: now(),
         });
         if (!applied) throw new Error('an adjustment is never a repeat');
+        await input.audit?.(tx, {
+          beforeTenths: before?.pointsTenths ?? 0,
+          afterTenths: applied.pointsTenths,
+        });
         return { pointsTenths: applied.pointsTenths, percent: ratingPercent(applied.pointsTenths) };
       });
     },
