@@ -1,7 +1,7 @@
 /** Use cases: the current USDT/RUB rate (cached for a second), set by an operator or the poller. */
 import { DEAL_MESSAGES, kopecksToRubleString, parseRateKopecks } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import * as repo from './rates.repository.ts';
 
@@ -66,26 +66,31 @@ export function createRatesService(deps: {
       rate: string | number;
       source: 'manual' | 'coingecko';
       setBy?: string;
+      /** The operator's audit row (console or CLI), written in the rate's transaction with the rate before. */
+      audit?: (tx: Tx, change: { before: Rate | null; after: Rate }) => Promise<void>;
     }): Promise<Rate> {
       const rateKopecks = parseRateKopecks(input.rate);
       if (rateKopecks === null || rateKopecks < 100n || rateKopecks > 100_000_000n) {
         throw new RangeError(`not a rate between 1 and 1 000 000 RUB per USDT: ${String(input.rate)}`);
       }
       const at = deps.now();
-      const latest = await repo.latest(db);
-      if (latest && latest.rateKopecks === rateKopecks && latest.source === input.source) {
-        await repo.confirm(db, latest.id, at);
-        cached = null;
-        return { ...toRate(latest), checkedAt: at };
-      }
-      const row = await repo.insert(db, {
-        rateKopecks,
-        source: input.source,
-        setBy: input.setBy ?? null,
-        at,
+      const recorded = await db.transaction(async (tx) => {
+        const latest = await repo.latest(tx);
+        const before = latest ? toRate(latest) : null;
+        let after: Rate;
+        if (latest && latest.rateKopecks === rateKopecks && latest.source === input.source) {
+          await repo.confirm(tx, latest.id, at);
+          after = { ...toRate(latest), checkedAt: at };
+        } else {
+          after = toRate(
+            await repo.insert(tx, { rateKopecks, source: input.source, setBy: input.setBy ?? null, at }),
+          );
+        }
+        await input.audit?.(tx, { before, after });
+        return after;
       });
       cached = null;
-      return toRate(row);
+      return recorded;
     },
 
     /**

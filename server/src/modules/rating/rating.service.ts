@@ -160,7 +160,10 @@ export function createRatingService(deps: { database: Database; now?: () => Date
      * from its base points with its own deals' events (adjustments move traders only). One transaction per
      * trader with its rows locked, so events written meanwhile wait. Sets right and returns what differed.
      */
-    async recompute(): Promise<RatingDifference[]> {
+    async recompute(
+      /** The operator's audit row of one trader's corrections, written in the transaction that made them. */
+      audit?: (tx: Tx, corrected: RatingDifference[]) => Promise<void>,
+    ): Promise<RatingDifference[]> {
       const differences: RatingDifference[] = [];
       for (const traderId of await repo.ratedUserIds(db)) {
         const found = await db.transaction(async (tx) => {
@@ -203,6 +206,7 @@ export function createRatingService(deps: { database: Database; now?: () => Date
               await setMethodRatingPoints(tx, method.id, expected, percentText(expected));
             }
           }
+          if (ownDifferences.length > 0) await audit?.(tx, ownDifferences);
           return ownDifferences;
         });
         differences.push(...found);

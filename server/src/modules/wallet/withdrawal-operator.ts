@@ -1,6 +1,6 @@
 /** The operator's withdrawal decisions (admin CLI): list, approve, reject, mark as sent by hand. */
 import { formatUsdt } from '@app/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -11,6 +11,12 @@ import { endWithdrawalFunds } from './withdrawal-ledger.ts';
 
 /** The outcome of an operator's decision: done, or why not. */
 export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
+
+/** The operator's audit row of a decision (console or CLI), written in the decision's transaction. */
+export type WithdrawalAudit = (
+  tx: Tx,
+  change: { before: repo.WithdrawalRow; after: repo.WithdrawalRow },
+) => Promise<void>;
 
 const TXID = /^[0-9a-f]{64}$/i;
 
@@ -41,7 +47,7 @@ export function createWithdrawalOperator(deps: {
     },
 
     /** held → approved: the sender signs and sends it on its next pass. */
-    async approve(id: string, actor: string): Promise<OperatorResult> {
+    async approve(id: string, actor: string, audit?: WithdrawalAudit): Promise<OperatorResult> {
       const row = await find(id);
       if (!row) return { ok: false, reason: `no withdrawal ${id}` };
       // Nothing leaves while the user owes a dispute's shortfall; rejecting returns the amount, which repays it.
@@ -52,11 +58,15 @@ export function createWithdrawalOperator(deps: {
           reason: `the user owes ${formatUsdt(debt)} USDT from disputes; reject the withdrawal (its amount repays the debt) or approve it once the debt is repaid`,
         };
       }
-      const moved = await repo.transition(db, id, ['held'], {
-        status: 'approved',
-        approvedBy: actor,
-        approvedAt: now(),
-        nextAttemptAt: now(),
+      const moved = await db.transaction(async (tx) => {
+        const approved = await repo.transition(tx, id, ['held'], {
+          status: 'approved',
+          approvedBy: actor,
+          approvedAt: now(),
+          nextAttemptAt: now(),
+        });
+        if (approved) await audit?.(tx, { before: row, after: approved });
+        return approved;
       });
       if (!moved)
         return {
@@ -67,7 +77,12 @@ export function createWithdrawalOperator(deps: {
     },
 
     /** held or approved → rejected, and amount + fee back to the user's available, in one transaction. */
-    async reject(id: string, actor: string, reason: string): Promise<OperatorResult> {
+    async reject(
+      id: string,
+      actor: string,
+      reason: string,
+      audit?: WithdrawalAudit,
+    ): Promise<OperatorResult> {
       const row = await find(id);
       if (!row) return { ok: false, reason: `no withdrawal ${id}` };
       const moved = await db.transaction(async (tx) => {
@@ -86,6 +101,7 @@ export function createWithdrawalOperator(deps: {
           feeMicro: rejected.fee,
           address: rejected.toAddress,
         });
+        await audit?.(tx, { before: row, after: rejected });
         return rejected;
       });
       if (!moved) {
@@ -103,7 +119,12 @@ export function createWithdrawalOperator(deps: {
      * same transaction. Refused for any other state (a signed one is the sender's; an ended one is ended),
      * a second time, and for a txid another withdrawal already has.
      */
-    async markSent(id: string, txid: string, actor: string): Promise<OperatorResult> {
+    async markSent(
+      id: string,
+      txid: string,
+      actor: string,
+      audit?: WithdrawalAudit,
+    ): Promise<OperatorResult> {
       const row = await find(id);
       if (!row) return { ok: false, reason: `no withdrawal ${id}` };
       if (!TXID.test(txid))
@@ -127,6 +148,7 @@ export function createWithdrawalOperator(deps: {
             address: sent.toAddress,
             txid: hash,
           });
+          await audit?.(tx, { before: row, after: sent });
           return sent;
         });
       } catch (error) {

@@ -351,9 +351,18 @@ export function createWebhooksService(deps: {
      * is over, so this is one more attempt: a failure gives it up again. Null when there is no failed event
      * of that id.
      */
-    async retry(eventId: string): Promise<repo.WebhookEventRow | null> {
+    async retry(
+      eventId: string,
+      /** The operator's audit row (console or CLI), written in the retry's transaction. */
+      audit?: (tx: Tx, event: repo.WebhookEventRow) => Promise<void>,
+    ): Promise<repo.WebhookEventRow | null> {
       if (!EVENT_ID_PATTERN.test(eventId)) return null;
-      return (await repo.retryFailed(db, eventId, now())) ?? null;
+      return db.transaction(async (tx) => {
+        const event = await repo.retryFailed(tx, eventId, now());
+        if (!event) return null;
+        await audit?.(tx, event);
+        return event;
+      });
     },
 
     /**
