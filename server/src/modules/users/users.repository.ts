@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -154,8 +155,6 @@ export async function setLeadById(db: DbOrTx, id: string, isLead: boolean): Prom
   return row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The console's user search: a substring of the email or username, or an exact id; newest first, one page. */
 export async function searchUsers(
   db: DbOrTx,
@@ -170,7 +169,7 @@ export async function searchUsers(
       ? or(
           ilike(users.email, pattern),
           ilike(users.username, pattern),
-          UUID.test(text!) ? eq(users.id, text!) : undefined,
+          isUuid(text!) ? eq(users.id, text!) : undefined,
         )
       : undefined,
   );
