@@ -22,10 +22,11 @@ export interface AdminDeps extends AdminUsersDeps {
 
 export function createAdminService(deps: AdminDeps) {
   const codes = createAdminCodes(deps);
-  const usersArea = createAdminUsers(deps, codes);
+  const { detailOf, ...usersArea } = createAdminUsers(deps, codes);
   return {
+    // The Users area (admin-users.ts, admin-user-actions.ts): each call checks the caller first.
     ...usersArea,
-    ...createAdminUserActions(deps, codes, usersArea.detailOf),
+    ...createAdminUserActions(deps, codes, detailOf),
     /** POST api/v1/admin/otp/: mails the caller a code for `action`. */
     async sendCode(user: SessionUser, action: AdminOtpAction, ip: string): Promise<void> {
       requireAdmin(user);
