@@ -237,6 +237,22 @@ describe('admin users routes', () => {
     await signIn(t, traderRow!.email, STRONG_PASSWORD);
   });
 
+  it("stops a blocked merchant's API keys until the merchant is unblocked", async () => {
+    const merchant = await merchantWithKey(t);
+    const balance = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${t.prefix}${API.merchant.balance}`,
+        headers: { authorization: `Bearer ${merchant.key}` },
+      });
+    expect((await balance()).statusCode).toBe(200);
+    const url = API.admin.user(merchant.id);
+    await call('PATCH', url, { blocked: true, reason: 'chargebacks', otp: await codeFor('block_user') });
+    expect((await balance()).statusCode).toBe(401);
+    await call('PATCH', url, { blocked: false, reason: 'settled', otp: await codeFor('block_user') });
+    expect((await balance()).statusCode).toBe(200);
+  });
+
   it('refuses an admin blocking themself', async () => {
     const self = await call('PATCH', API.admin.user(admin.user.id), {
       blocked: true,
