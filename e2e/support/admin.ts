@@ -21,7 +21,7 @@ export const E2E_PASSWORD = 'E2e!Passw0rd';
 
 /** Creates a user through the admin CLI; returns its credentials. */
 export function createUser(
-  options: { role?: 'trader' | 'merchant' | 'support'; lead?: boolean; email?: string } = {},
+  options: { role?: 'trader' | 'merchant' | 'support' | 'admin'; lead?: boolean; email?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'trader');
   const args = [

@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminOpsRoutes } from './modules/admin/admin-ops.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { publicUser } from './modules/auth/auth.service.ts';
@@ -79,6 +80,7 @@ const API_MODULES = [
   telegramRoutes,
   adminRoutes,
   adminUsersRoutes,
+  adminOpsRoutes,
 ];
 
 /**

@@ -276,19 +276,9 @@ export function createContext(deps: {
       database: deps.database,
       config: deps.config,
       now,
-      ...{
-        otp,
-        auth,
-        ledger,
-        rating,
-        referrals,
-        payments,
-        userTerms,
-        merchantKeys,
-        terminals,
-        orders,
-        disputes,
-      },
+      otp,
+      ...{ auth, ledger, rating, referrals, payments, userTerms, merchantKeys, terminals, orders, disputes },
+      ...{ rates, webhooks, device, notifier: notifications, health },
     }),
   };
 }

@@ -122,6 +122,9 @@ function open(outcome: Outcome, request?: MatrixRow['request']): MatrixRow {
 const anyUser = (outcome: Outcome): Record<SessionCaller, Outcome> =>
   Object.fromEntries(SESSION_CALLERS.map((caller) => [caller, outcome])) as Record<SessionCaller, Outcome>;
 
+/** An id nothing has (the console's refusals of an unknown withdrawal). */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
 /** An operator console route (issue 27): the admin gets `outcome`, every other signed-in caller 403. */
 function adminOnly(outcome: Outcome, request?: MatrixRow['request']): MatrixRow {
   return web('admin', { ...anyUser(403), admin: outcome }, request);
@@ -410,4 +413,34 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/admin/users/:id/api-keys/:key_id/revoke/': adminOnly(404, (o) => ({
     params: { id: o.avatarUserId, key_id: o.revocableKeyId },
   })),
+  // Operations (withdrawals, banks, rate, webhooks, notifications, overview): no withdrawal of that id exists,
+  // and a made-up code is refused before anything is looked at.
+  'GET /api/v1/admin/withdrawals/': adminOnly(200),
+  'POST /api/v1/admin/withdrawals/:id/approve/': adminOnly(400, () => ({
+    params: { id: NO_SUCH_ID },
+    body: { otp: '000000' },
+  })),
+  'POST /api/v1/admin/withdrawals/:id/reject/': adminOnly(404, () => ({
+    params: { id: NO_SUCH_ID },
+    body: { reason: 'matrix' },
+  })),
+  'POST /api/v1/admin/withdrawals/:id/mark-sent/': adminOnly(400, () => ({
+    params: { id: NO_SUCH_ID },
+    body: { txid: '0'.repeat(64), otp: '000000' },
+  })),
+  'GET /api/v1/admin/banks/': adminOnly(200),
+  'POST /api/v1/admin/banks/': adminOnly(201, () => ({ body: { name: 'Матрица-банк' } })),
+  'PATCH /api/v1/admin/banks/:id/': adminOnly(404, () => ({
+    params: { id: '999999' },
+    body: { popular: true },
+  })),
+  'GET /api/v1/admin/rate/': adminOnly(200),
+  'PUT /api/v1/admin/rate/': adminOnly(400, () => ({ body: { rub_per_usdt: '90', otp: '000000' } })),
+  'GET /api/v1/admin/webhooks/': adminOnly(200),
+  'POST /api/v1/admin/webhooks/:id/retry/': adminOnly(409, (o) => ({ params: { id: o.webhookEventId } })),
+  'GET /api/v1/admin/notifications/unparsed/': adminOnly(200),
+  'GET /api/v1/admin/notifications/stats/': adminOnly(200),
+  'GET /api/v1/admin/overview/': adminOnly(200),
+  'GET /api/v1/admin/ledger-verify/': adminOnly([200, 404]),
+  'POST /api/v1/admin/ledger-verify/': adminOnly(200),
 };

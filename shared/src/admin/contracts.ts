@@ -236,12 +236,16 @@ export type AdminBankCreateBody = z.infer<typeof adminBankCreateBody>;
 export const adminBankPatchBody = adminBankCreateBody.partial();
 export type AdminBankPatchBody = z.infer<typeof adminBankPatchBody>;
 
-/** GET api/v1/admin/rate/ → current, source, age and history; PUT {rub_per_usdt} sets a manual rate. */
+/**
+ * GET api/v1/admin/rate/ → current, source, age and history; PUT {rub_per_usdt, otp} sets a manual rate (`otp`: a
+ * code mailed for the action set_rate, decision 0018).
+ */
 export const adminRateBody = z.object({
   rub_per_usdt: z
     .string()
     .trim()
     .regex(/^\d{1,6}([.,]\d{1,2})?$/, 'Введите курс в рублях, например 92,50'),
+  otp: otpField,
 });
 export type AdminRateBody = z.infer<typeof adminRateBody>;
 const rateEntry = z.object({

@@ -20,6 +20,12 @@ export const ADMIN_MESSAGES = {
   cannotBlockSelf: 'Нельзя заблокировать самого себя',
   withdrawalNotFound: 'Вывод не найден',
   withdrawalWrongState: 'Этот вывод уже обработан',
+  withdrawalUserInDebt:
+    'Пользователь должен по спорам: отклоните вывод (его сумма погасит долг) или одобрите после погашения долга',
+  txidTaken: 'Этот txid уже записан за другим выводом',
+  withdrawalStatusUnknown: 'Неизвестный статус вывода',
+  rateOutOfRange: 'Введите курс от 1 до 1 000 000 рублей',
+  ledgerNeverVerified: 'Проверка леджера ещё не запускалась',
   bankExists: 'Банк с таким названием уже существует',
   bankNotFound: 'Банк не найден',
   webhookNotFailed: 'Повторить можно только неудачное событие',

@@ -94,3 +94,22 @@ export const telegramKeys = {
 export const profileKeys = {
   userInfo: ['settings', 'user-info'] as const,
 };
+
+/** The operator console (issue 27); `usersAll`, `withdrawalsAll`, `webhooksAll` prefix their pages. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  usersAll: ['admin', 'users'] as const,
+  users: <Filter>(filter: Filter, page: number) => ['admin', 'users', filter, page] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  apiKeys: (id: string) => ['admin', 'user', id, 'api-keys'] as const,
+  withdrawalsAll: ['admin', 'withdrawals'] as const,
+  withdrawals: (status: string, page: number) => ['admin', 'withdrawals', status, page] as const,
+  banks: ['admin', 'banks'] as const,
+  rate: ['admin', 'rate'] as const,
+  webhooksAll: ['admin', 'webhooks'] as const,
+  webhooks: (state: string, page: number) => ['admin', 'webhooks', state, page] as const,
+  unparsed: (page: number) => ['admin', 'notifications', 'unparsed', page] as const,
+  notificationStats: (days: number) => ['admin', 'notifications', 'stats', days] as const,
+  audit: <Filter>(filter: Filter, page: number) => ['admin', 'audit', filter, page] as const,
+};

@@ -16,11 +16,13 @@ const SupportHomePage = lazy(() =>
 
 /**
  * The home at / and /profile (issue 25): each role's own work. Traders and leads keep the spec's dashboard;
- * merchants get the merchant home, support the dispute queue. Each home calls only its role's APIs.
+ * merchants get the merchant home, support the dispute queue, admins the console at /admin. Each home calls only its role's APIs.
  */
 export function RoleHome({ traderHome: TraderHome }: { traderHome: ComponentType }) {
   const { role } = useAuthUser();
   if (role === 'trader') return <TraderHome />;
+  // An admin's work is the operator console (issue 27): signing in lands there.
+  if (role === 'admin') return <Navigate to="/admin" replace />;
   return (
     <Suspense fallback={<FullPageLoader />}>
       {role === 'merchant' ? <MerchantHomePage /> : <SupportHomePage />}

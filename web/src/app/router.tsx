@@ -97,7 +97,9 @@ const guardedRoutes = (getClient: () => QueryClient): RouteObject[] => [
   },
   {
     path: 'dispute',
-    lazy: page(() => import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage)),
+    lazy: rolePage('/dispute', () =>
+      import('../features/disputes/disputes-page.tsx').then((m) => m.DisputesPage),
+    ),
   },
   {
     path: 'deal',
@@ -131,6 +133,8 @@ export const createRoutes = (getClient: () => QueryClient): RouteObject[] => [
         lazy: page(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout)),
         children: guardedRoutes(getClient),
       },
+      // The operator console (issue 27): its own frame and navigation, for admins only (admin-gate.tsx).
+      { path: '/admin/*', lazy: page(() => import('./admin-gate.tsx').then((m) => m.AdminGate)) },
       {
         path: '*',
         lazy: page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)),

@@ -215,6 +215,8 @@ export const PRODUCT_NAMES: readonly string[] = [
   'AutoNotification',
   'Standard Webhooks',
   'Tronscan',
+  // The rate source the operator console names (server RATE_SOURCE=coingecko).
+  'CoinGecko',
 ];
 
 // Longest first, so "Help & Supports" is removed before "Support" could leave "s" behind.

@@ -37,6 +37,12 @@ export interface OtpModalProps {
   onVerify: (otp: string) => Promise<void>;
   /** Text for a failed check; by default the server's detail, otherwise 'Ошибка верификации'. */
   errorText?: (error: unknown) => string;
+  /**
+   * The button's text and its text while checking: the spec's 'Verify OTP' / 'Checking...' by default; a
+   * screen in Russian (the operator console) passes its own, so the dialog speaks one language.
+   */
+  submitLabel?: string;
+  checkingLabel?: string;
 }
 
 /**
@@ -53,6 +59,8 @@ export function OtpModal({
   summary,
   onVerify,
   errorText = otpErrorText,
+  submitLabel = WALLET_TEXT.verifyOtp,
+  checkingLabel = WALLET_TEXT.checking,
 }: OtpModalProps) {
   const [failed, setFailed] = useState(false);
   const { control, handleSubmit, reset, clearErrors, formState } = useForm<WalletOtpRequest>({
@@ -127,7 +135,7 @@ export function OtpModal({
           />
         </Field>
         <Button type="submit" size="lg" fullWidth disabled={verifying} aria-busy={verifying || undefined}>
-          {verifying ? WALLET_TEXT.checking : WALLET_TEXT.verifyOtp}
+          {verifying ? checkingLabel : submitLabel}
         </Button>
       </form>
     </Modal>

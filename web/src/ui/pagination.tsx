@@ -111,3 +111,21 @@ export function toPageAndTop(setPage: (page: number) => void): (page: number) =>
     window.scrollTo({ top: 0 });
   };
 }
+
+/** The pages under a list page's list (deals, disputes, payments, referrals): a gap above, a page change back to the top. */
+export function ListPagePagination({
+  page,
+  total,
+  pageSize,
+  setPage,
+}: Pick<PaginationProps, 'page' | 'total' | 'pageSize'> & { setPage: (page: number) => void }) {
+  return (
+    <Pagination
+      className="mt-6"
+      page={page}
+      total={total}
+      pageSize={pageSize}
+      onPageChange={toPageAndTop(setPage)}
+    />
+  );
+}

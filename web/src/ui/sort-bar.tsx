@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 export type SortOrderOf = 'asc' | 'desc' | null;
@@ -6,7 +7,7 @@ export type SortOrderOf = 'asc' | 'desc' | null;
 export interface SortBarProps<C extends string> {
   /** The group's name for screen readers ("Сортировка"). */
   legend: string;
-  columns: ReadonlyArray<{ column: C; label: string }>;
+  columns: ReadonlyArray<{ column: C; label: ReactNode }>;
   /** The column's direction when the list is sorted by it, else null. */
   orderOf: (column: C) => SortOrderOf;
   onSort: (column: C) => void;

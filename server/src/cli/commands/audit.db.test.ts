@@ -7,7 +7,7 @@ import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { fundedLead, verifiedWithdrawalId } from '../../../test/wallet-fixtures.ts';
 import { sampleOrder } from '../../../test/webhook-fixtures.ts';
 import { adminAudit, ledgerVerifications, users, webhookEvents } from '../../db/schema/index.ts';
-import { latestLedgerVerification } from '../../modules/admin/ledger-verification.ts';
+import * as verifications from '../../modules/admin/ledger-verification.ts';
 import { bankAddCommand } from './banks.ts';
 import { adjustBalanceCommand, ledgerVerifyCommand } from './ledger.ts';
 import { merchantKeyCommand } from './merchant-keys.ts';
@@ -187,7 +187,7 @@ describe('npm run admin writes the audit log', () => {
   it('ledger-verify records its outcome for the overview and its audit row', async () => {
     expect((await run(ledgerVerifyCommand)).code).toBe(0);
     expect(await lastAudit()).toMatchObject({ action: 'ledger.verify', after: { ok: true, differences: 0 } });
-    expect(await latestLedgerVerification(t.database.db)).toMatchObject({
+    expect(await verifications.latest(t.database.db)).toMatchObject({
       actor: 'admin-cli',
       ok: true,
       differences: [],

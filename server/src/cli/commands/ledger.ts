@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatUsdt, normalizeEmail, parseUsdt } from '@app/shared';
 import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
-import { recordLedgerVerification } from '../../modules/admin/ledger-verification.ts';
+import * as verifications from '../../modules/admin/ledger-verification.ts';
 import { createLedgerService, InsufficientFundsError } from '../../modules/ledger/ledger.service.ts';
 import * as users from '../../modules/users/users.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
@@ -26,7 +26,13 @@ export const ledgerVerifyCommand: AdminCommand = {
   async run(_args, { database, print }) {
     const differences = await createLedgerService({ database }).verify();
     // The outcome is kept for the console's overview, with its audit row.
-    await recordLedgerVerification(database, CLI_AUDIT_ACTOR, differences);
+    await database.db.transaction(async (tx) => {
+      const stored = await verifications.record(tx, CLI_AUDIT_ACTOR.actor, differences);
+      await recordAudit(tx, CLI_AUDIT_ACTOR, {
+        action: 'ledger.verify',
+        after: { ok: stored.ok, differences: stored.differences.length },
+      });
+    });
     if (differences.length === 0) {
       print(
         'Ledger is consistent: every balance equals the sum of its postings, every transaction balances and every reserve matches its release.',

@@ -14,19 +14,16 @@ export const rateSetCommand: AdminCommand = {
     if (!value) throw new UsageError('expected the rate in rubles per USDT, e.g. 92.50');
     let rate: Awaited<ReturnType<ReturnType<typeof cliContext>['rates']['record']>>;
     try {
-      rate = await cliContext(env).rates.record({
-        rate: value,
-        source: 'manual',
-        setBy: 'admin rate-set',
-        audit: (tx, change) =>
-          recordAudit(tx, ADMIN_CLI_ACTOR, {
-            action: 'rate.set',
-            before: change.before && {
-              rub_per_usdt: kopecksToRubleString(change.before.rateKopecks),
-              source: change.before.source,
-            },
-            after: { rub_per_usdt: kopecksToRubleString(change.after.rateKopecks), source: 'manual' },
-          }),
+      const { rates } = cliContext(env);
+      rate = await env.database.db.transaction(async (tx) => {
+        const [before] = await rates.history(1, tx);
+        const after = await rates.record({ rate: value, source: 'manual', setBy: 'admin rate-set' }, tx);
+        await recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'rate.set',
+          before: before && { rub_per_usdt: kopecksToRubleString(before.rateKopecks), source: before.source },
+          after: { rub_per_usdt: kopecksToRubleString(after.rateKopecks), source: 'manual' },
+        });
+        return after;
       });
     } catch (error) {
       if (error instanceof RangeError) throw new UsageError(error.message);

@@ -49,14 +49,18 @@ export const webhooksCommand: AdminCommand = {
     }
     if (action !== 'retry') throw new UsageError('expected list or retry EVENT_ID');
     if (!eventId) throw new UsageError('retry needs the event id (msg_…, see webhooks list)');
-    const row = await webhooks.retry(eventId, (tx, event) =>
-      recordAudit(tx, ADMIN_CLI_ACTOR, {
-        action: 'webhook.retry',
-        target: event.id,
-        before: { state: 'failed' },
-        after: { state: event.state },
-      }),
-    );
+    const row = await database.db.transaction(async (tx) => {
+      const event = await webhooks.retry(eventId, tx);
+      if (event) {
+        await recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'webhook.retry',
+          target: event.id,
+          before: { state: 'failed' },
+          after: { state: event.state },
+        });
+      }
+      return event;
+    });
     if (!row) {
       print(`No failed webhook event ${eventId}; only failed events can be retried.`);
       return 1;

@@ -5,7 +5,7 @@ import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
 import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { createLedgerService } from '../../modules/ledger/ledger.service.ts';
 import { createNotificationsService } from '../../modules/telegram/notifications.service.ts';
-import { createWithdrawalOperator, type WithdrawalAudit } from '../../modules/wallet/withdrawal-operator.ts';
+import { createWithdrawalOperator, type DecisionHook } from '../../modules/wallet/withdrawal-operator.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** The states `withdrawals list` shows unless told otherwise: the ones someone may still act on or wait for. */
@@ -67,7 +67,7 @@ export const withdrawalsCommand: AdminCommand = {
       throw new UsageError('mark-sent needs the id of the transaction that paid it: mark-sent ID TXID');
     const reason = flags.reason ?? 'rejected by the operator';
     // The decision's audit row, in its transaction: the CLI as actor, the --by name kept in `after`.
-    const audit: WithdrawalAudit = (tx, { before, after }) =>
+    const audit: DecisionHook = (tx, after, before) =>
       recordAudit(tx, ADMIN_CLI_ACTOR, {
         action:
           action === 'approve'

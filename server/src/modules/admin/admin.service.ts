@@ -10,15 +10,17 @@ import type { SessionUser } from '../users/users.service.ts';
 import { ADMIN_CLI_ACTOR, type AuditActor, requireAdmin } from './admin-access.ts';
 import { readAudit, recordAudit } from './admin-audit.ts';
 import { createAdminCodes } from './admin-codes.ts';
+import { type AdminOpsDeps, createAdminOps } from './admin-ops.ts';
 import { createAdminUserActions } from './admin-user-actions.ts';
 import { type AdminUsersDeps, createAdminUsers } from './admin-users.ts';
 
 export { ADMIN_CLI_ACTOR, type AuditActor, recordAudit, requireAdmin };
 
-export interface AdminDeps extends AdminUsersDeps {
-  database: Database;
-  otp: OtpService;
-}
+export type AdminDeps = AdminOpsDeps &
+  AdminUsersDeps & {
+    database: Database;
+    otp: OtpService;
+  };
 
 export function createAdminService(deps: AdminDeps) {
   const codes = createAdminCodes(deps);
@@ -38,6 +40,8 @@ export function createAdminService(deps: AdminDeps) {
       requireAdmin(user);
       return readAudit(deps.database.db, query);
     },
+
+    ...createAdminOps(deps, codes),
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,19 +1,19 @@
-/** SQL of the ledger verifications (ledger_verifications): insert one run's outcome, read the newest. */
+/** SQL of ledger_verifications: store one verification's outcome and read the newest. */
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerVerifications } from '../../db/schema/index.ts';
 
-export type LedgerVerificationRow = typeof ledgerVerifications.$inferSelect;
+export type VerificationRow = typeof ledgerVerifications.$inferSelect;
 
 export async function insertVerification(
   db: DbOrTx,
-  row: typeof ledgerVerifications.$inferInsert,
-): Promise<LedgerVerificationRow> {
-  const [inserted] = await db.insert(ledgerVerifications).values(row).returning();
-  return inserted!;
+  values: { actor: string; ok: boolean; differences: unknown; at?: Date },
+): Promise<VerificationRow> {
+  const [row] = await db.insert(ledgerVerifications).values(values).returning();
+  return row!;
 }
 
-export async function latestVerification(db: DbOrTx): Promise<LedgerVerificationRow | undefined> {
+export async function latestVerification(db: DbOrTx): Promise<VerificationRow | undefined> {
   const [row] = await db
     .select()
     .from(ledgerVerifications)

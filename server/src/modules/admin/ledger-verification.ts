@@ -1,51 +1,51 @@
 /**
- * Use cases: keep the outcome of a `ledger-verify` run (the CLI's or the console's button) with its audit row,
- * in one transaction, and read the newest outcome for the console's overview.
+ * Use cases: keep the outcome of each ledger verification (console or CLI) and read the newest one. The console's
+ * overview shows it; `record` and `latest` are what the CLI's ledger-verify calls too.
  */
 import { type AdminLedgerVerification, formatUsdt } from '@app/shared';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { LedgerDifference } from '../ledger/ledger.service.ts';
-import type { AuditActor } from './admin-access.ts';
-import { recordAudit } from './admin-audit.ts';
 import * as repo from './ledger-verification.repository.ts';
 
-function toApi(row: repo.LedgerVerificationRow): AdminLedgerVerification {
+type StoredDifference = AdminLedgerVerification['differences'][number];
+
+/** A difference as stored and shown: USDT amounts, except a transaction's posting count (a plain number). */
+function toStored(difference: LedgerDifference): StoredDifference {
+  const amount = (value: bigint) =>
+    difference.account.endsWith(':postings') ? value.toString() : formatUsdt(value);
+  return {
+    account: difference.account,
+    expected: amount(difference.expected),
+    actual: amount(difference.actual),
+    problem: difference.problem ?? null,
+  };
+}
+
+function toApi(row: repo.VerificationRow): AdminLedgerVerification {
   return {
     at: row.at.toISOString(),
     actor: row.actor,
     ok: row.ok,
-    differences: row.differences as AdminLedgerVerification['differences'],
+    differences: (row.differences as StoredDifference[]) ?? [],
   };
 }
 
-/** Records one run's differences (none: the ledger is consistent) and its `ledger.verify` audit row together. */
-export async function recordLedgerVerification(
-  database: Database,
-  actor: AuditActor,
+/** Stores a verification's outcome (clean when `differences` is empty) under `actor` (an email or admin-cli). */
+export async function record(
+  db: DbOrTx,
+  actor: string,
   differences: LedgerDifference[],
 ): Promise<AdminLedgerVerification> {
-  const shown = differences.map((difference) => ({
-    account: difference.account,
-    expected: formatUsdt(difference.expected),
-    actual: formatUsdt(difference.actual),
-    problem: difference.problem ?? null,
-  }));
-  return database.db.transaction(async (tx) => {
-    const row = await repo.insertVerification(tx, {
-      actor: actor.actor,
-      ok: shown.length === 0,
-      differences: shown,
-    });
-    await recordAudit(tx, actor, {
-      action: 'ledger.verify',
-      after: { ok: row.ok, differences: shown.length },
-    });
-    return toApi(row);
+  const row = await repo.insertVerification(db, {
+    actor,
+    ok: differences.length === 0,
+    differences: differences.map(toStored),
   });
+  return toApi(row);
 }
 
-/** The newest recorded run, or null before the first. */
-export async function latestLedgerVerification(db: DbOrTx): Promise<AdminLedgerVerification | null> {
+/** The newest verification, or null when none ran yet. */
+export async function latest(db: DbOrTx): Promise<AdminLedgerVerification | null> {
   const row = await repo.latestVerification(db);
   return row ? toApi(row) : null;
 }

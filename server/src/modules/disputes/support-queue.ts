@@ -1,4 +1,7 @@
-/** Support's home queue (issue 25): the open disputes oldest first, their deadlines and who holds each lock. */
+/**
+ * Support's home queue (issue 25): the open disputes oldest first, their deadlines and who holds each lock; the
+ * count of open disputes (the operator console's overview).
+ */
 import {
   formatUsdt,
   kopecksToRubleString,
@@ -18,6 +21,11 @@ const HOUR_MS = 3_600_000;
 export function createSupportQueue(deps: { database: Database }) {
   const db = deps.database.db;
   return {
+    /** How many disputes are open (waiting, consideration, deepconsideration) at `at`: the console's overview. */
+    async openCount(at: Date): Promise<number> {
+      return (await repo.openCounts(db, at)).total;
+    },
+
     async forSupport(viewerId: string, at: Date): Promise<SupportQueueResponse> {
       const [rows, counts] = await Promise.all([
         repo.openQueue(db, at, SUPPORT_QUEUE_LIMIT),

@@ -1,4 +1,4 @@
-/** Reads of the ledger: a user's balances, what they could withdraw now, and the full verification. */
+/** Reads of the ledger: a user's balances, what they could withdraw now, the platform's totals, the verification. */
 import type { Database } from '../../db/client.ts';
 import { storedBalance, USER_BUCKETS } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
@@ -9,7 +9,7 @@ const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n };
 
 export function createLedgerReads(
   database: Database,
-): Pick<LedgerService, 'getBalances' | 'withdrawable' | 'verify'> {
+): Pick<LedgerService, 'getBalances' | 'withdrawable' | 'verify' | 'platformTotals'> {
   const db = database.db;
   return {
     async getBalances(userId, tx) {
@@ -31,6 +31,10 @@ export function createLedgerReads(
         withdrawable: balances.debt > 0n || free < 0n ? 0n : free,
         reserves: open,
       };
+    },
+
+    platformTotals(at, dayStart) {
+      return repo.platformTotals(db, at, dayStart);
     },
 
     async verify() {

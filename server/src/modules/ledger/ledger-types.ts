@@ -202,4 +202,19 @@ export interface LedgerService {
    * returns the differences (empty = clean).
    */
   verify(): Promise<LedgerDifference[]>;
+  /** The platform's totals at `at` (the operator console's overview); fees today count from `dayStart`. */
+  platformTotals(at: Date, dayStart: Date): Promise<PlatformTotals>;
+}
+
+/** USDT summed over every user (micro-USDT), what is on its way to the chain, and the platform fees earned. */
+export interface PlatformTotals {
+  available: Micro;
+  frozen: Micro;
+  /** Reserves still in force (part of available that cannot be withdrawn yet). */
+  reserved: Micro;
+  debt: Micro;
+  /** Withdrawals held from available and not yet ended (the withdrawals_in_flight account). */
+  inFlight: Micro;
+  feesToday: Micro;
+  feesTotal: Micro;
 }

@@ -230,3 +230,35 @@ export async function sumEarnings(db: DbOrTx) {
   );
   return rows.map((row) => ({ userId: row.user_id, total: BigInt(row.total) }));
 }
+
+/**
+ * Totals over every user's balances, the reserves in force at `at`, the withdrawals in flight, and the credits
+ * of the platform fee account (all time and since `dayStart`), in one statement so they share a snapshot.
+ */
+export async function platformTotals(db: DbOrTx, at: Date, dayStart: Date) {
+  const [row] = await selectRows<Record<string, string>>(
+    db,
+    sql`select
+      (select coalesce(sum(available), 0)::text from user_balances) as available,
+      (select coalesce(sum(frozen), 0)::text from user_balances) as frozen,
+      (select coalesce(sum(debt), 0)::text from user_balances) as debt,
+      (select coalesce(sum(remaining), 0)::text from ledger_reserves
+        where remaining > 0 and until > ${at.toISOString()}::timestamptz) as reserved,
+      (select coalesce(sum(amount), 0)::text from ledger_postings
+        where account_id = 'system:withdrawals_in_flight') as in_flight,
+      (select coalesce(sum(amount), 0)::text from ledger_postings
+        where account_id = 'system:platform_fees' and amount > 0) as fees_total,
+      (select coalesce(sum(amount), 0)::text from ledger_postings
+        where account_id = 'system:platform_fees' and amount > 0 and created_at >= ${dayStart.toISOString()}::timestamptz) as fees_today`,
+  );
+  const value = (name: string) => BigInt(row?.[name] ?? '0');
+  return {
+    available: value('available'),
+    frozen: value('frozen'),
+    reserved: value('reserved'),
+    debt: value('debt'),
+    inFlight: value('in_flight'),
+    feesToday: value('fees_today'),
+    feesTotal: value('fees_total'),
+  };
+}

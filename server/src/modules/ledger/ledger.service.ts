@@ -17,6 +17,7 @@ export type {
   LedgerDifference,
   LedgerService,
   Micro,
+  PlatformTotals,
   PostingSpec,
   PostResult,
   ReserveSpec,

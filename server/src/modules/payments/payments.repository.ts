@@ -32,6 +32,26 @@ export async function findBank(db: DbOrTx, id: number): Promise<BankRow | undefi
   return row;
 }
 
+/** Every bank with how many payment methods name it, popular ones first, then by name (the console). */
+export async function listBanksWithMethods(db: DbOrTx): Promise<(BankRow & { methods: number })[]> {
+  const methods = sql<number>`(select count(*)::int from payment_methods m where m.bank_id = banks.id)`;
+  const rows = await db
+    .select({ bank: banks, methods })
+    .from(banks)
+    .orderBy(desc(banks.isPopular), banks.name, banks.id);
+  return rows.map((row) => ({ ...row.bank, methods: Number(row.methods) }));
+}
+
+/** Changes a bank (the console's rename, popular flag, colour); a taken name raises banks_name_key. */
+export async function updateBank(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Pick<NewBank, 'name' | 'fullName' | 'isPopular' | 'color'>>,
+): Promise<BankRow | undefined> {
+  const [row] = await db.update(banks).set(changes).where(eq(banks.id, id)).returning();
+  return row;
+}
+
 /** Inserts a bank; a name that exists (case-insensitively) raises a unique violation on banks_name_key. */
 export async function insertBank(db: DbOrTx, values: NewBank): Promise<BankRow> {
   const [row] = await db.insert(banks).values(values).returning();

@@ -27,6 +27,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { createBankDirectory } from './bank-directory.ts';
 import { decodeListCursor, encodeListCursor } from './list-cursor.ts';
 import * as repo from './payments.repository.ts';
 
@@ -220,6 +221,8 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
   }
 
   return {
+    ...createBankDirectory(deps.database),
+
     /** GET banks: the whole directory, popular first. */
     async listBanks(): Promise<Bank[]> {
       return (await repo.listBanks(db)).map(toApiBank);

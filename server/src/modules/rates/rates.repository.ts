@@ -1,4 +1,4 @@
-/** Use cases: store, confirm and read the USDT/RUB rate (SQL). */
+/** Use cases: store, confirm and read the USDT/RUB rate and its history (SQL). */
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema/index.ts';
@@ -13,6 +13,15 @@ export async function latest(db: DbOrTx): Promise<RateRow | undefined> {
     .orderBy(desc(exchangeRates.createdAt), desc(exchangeRates.id))
     .limit(1);
   return row;
+}
+
+/** The newest `limit` rates, newest first (the console's history). */
+export async function history(db: DbOrTx, limit: number): Promise<RateRow[]> {
+  return db
+    .select()
+    .from(exchangeRates)
+    .orderBy(desc(exchangeRates.createdAt), desc(exchangeRates.id))
+    .limit(limit);
 }
 
 export async function insert(

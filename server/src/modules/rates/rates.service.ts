@@ -1,7 +1,7 @@
-/** Use cases: the current USDT/RUB rate (cached for a second), set by an operator or the poller. */
+/** Use cases: the current USDT/RUB rate (cached for a second), set by an operator or the poller; its history. */
 import { DEAL_MESSAGES, kopecksToRubleString, parseRateKopecks } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import * as repo from './rates.repository.ts';
 
@@ -60,37 +60,37 @@ export function createRatesService(deps: {
 
     /**
      * Records a rate (the operator's `rate-set`, or a poll): a new row when it changed, otherwise only the
-     * confirmation time of the newest row moves.
+     * confirmation time of the newest row moves. `tx`, when given, is the caller's transaction (the console
+     * writes its audit row in it).
      */
-    async record(input: {
-      rate: string | number;
-      source: 'manual' | 'coingecko';
-      setBy?: string;
-      /** The operator's audit row (console or CLI), written in the rate's transaction with the rate before. */
-      audit?: (tx: Tx, change: { before: Rate | null; after: Rate }) => Promise<void>;
-    }): Promise<Rate> {
+    async record(
+      input: { rate: string | number; source: 'manual' | 'coingecko'; setBy?: string },
+      tx: DbOrTx = db,
+    ): Promise<Rate> {
       const rateKopecks = parseRateKopecks(input.rate);
       if (rateKopecks === null || rateKopecks < 100n || rateKopecks > 100_000_000n) {
         throw new RangeError(`not a rate between 1 and 1 000 000 RUB per USDT: ${String(input.rate)}`);
       }
       const at = deps.now();
-      const recorded = await db.transaction(async (tx) => {
-        const latest = await repo.latest(tx);
-        const before = latest ? toRate(latest) : null;
-        let after: Rate;
-        if (latest && latest.rateKopecks === rateKopecks && latest.source === input.source) {
-          await repo.confirm(tx, latest.id, at);
-          after = { ...toRate(latest), checkedAt: at };
-        } else {
-          after = toRate(
-            await repo.insert(tx, { rateKopecks, source: input.source, setBy: input.setBy ?? null, at }),
-          );
-        }
-        await input.audit?.(tx, { before, after });
-        return after;
+      const latest = await repo.latest(tx);
+      if (latest && latest.rateKopecks === rateKopecks && latest.source === input.source) {
+        await repo.confirm(tx, latest.id, at);
+        cached = null;
+        return { ...toRate(latest), checkedAt: at };
+      }
+      const row = await repo.insert(tx, {
+        rateKopecks,
+        source: input.source,
+        setBy: input.setBy ?? null,
+        at,
       });
       cached = null;
-      return recorded;
+      return toRate(row);
+    },
+
+    /** The newest `limit` rates with who set them, newest first (read in `tx` when given). */
+    async history(limit: number, tx: DbOrTx = db): Promise<(Rate & { setBy: string | null })[]> {
+      return (await repo.history(tx, limit)).map((row) => ({ ...toRate(row), setBy: row.setBy }));
     },
 
     /**

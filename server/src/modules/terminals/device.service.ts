@@ -1,4 +1,4 @@
-/** Use cases: the Android terminal's device API: activation by QR, heartbeats, bank notifications. */
+/** Use cases: the Android terminal's device API: activation by QR, heartbeats, bank notifications; the operator's reads of them. */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   DeviceActivateBody,
@@ -46,6 +46,12 @@ export interface DeviceService {
   ): Promise<DeviceNotificationsResponse>;
   /** The newest notifications no parser understood (operator tool). */
   listUnparsed(limit: number): Promise<UnparsedNotification[]>;
+  /** The console's page of them, with the trader and the total. */
+  pageUnparsed(window: { offset: number; limit: number }): ReturnType<typeof notifications.pageUnparsed>;
+  /** How many arrived since `since` (the console's overview). */
+  countUnparsedSince(since: Date): Promise<number>;
+  /** Counts per day, bank and outcome since `since` (a broken parser shows as a run of unparsed). */
+  notificationStats(since: Date): Promise<notifications.NotificationStatsRow[]>;
 }
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -160,6 +166,18 @@ export function createDeviceService(deps: {
 
     listUnparsed(limit) {
       return notifications.listUnparsed(db, limit);
+    },
+
+    pageUnparsed(window) {
+      return notifications.pageUnparsed(db, window);
+    },
+
+    countUnparsedSince(since) {
+      return notifications.countUnparsedSince(db, since);
+    },
+
+    notificationStats(since) {
+      return notifications.statsSince(db, since);
     },
   };
 }

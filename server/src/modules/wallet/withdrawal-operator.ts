@@ -1,4 +1,7 @@
-/** The operator's withdrawal decisions (admin CLI): list, approve, reject, mark as sent by hand. */
+/**
+ * The operator's withdrawal decisions (admin CLI and console): list, review page, approve, reject, mark as sent
+ * by hand.
+ */
 import { formatUsdt } from '@app/shared';
 import type { Database, Tx } from '../../db/client.ts';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
@@ -8,14 +11,24 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import * as repo from './wallet.repository.ts';
 import { endWithdrawalFunds } from './withdrawal-ledger.ts';
+import * as review from './withdrawal-review.repository.ts';
 
-/** The outcome of an operator's decision: done, or why not. */
-export type OperatorResult = { ok: true; withdrawal: repo.WithdrawalRow } | { ok: false; reason: string };
+/** Why a decision was refused, for a caller that answers in its own words (the console's 404 and 409). */
+export type OperatorRefusal = 'not_found' | 'wrong_state' | 'debt' | 'invalid_txid' | 'txid_taken';
 
-/** The operator's audit row of a decision (console or CLI), written in the decision's transaction. */
-export type WithdrawalAudit = (
+/** The outcome of an operator's decision: done, or why not (`reason` in English for the CLI). */
+export type OperatorResult =
+  | { ok: true; withdrawal: repo.WithdrawalRow }
+  | { ok: false; code: OperatorRefusal; reason: string };
+
+/**
+ * Runs inside the decision's transaction once the withdrawal moved (the console writes its audit row there, so
+ * the decision and its row exist together or not at all). The CLI passes none.
+ */
+export type DecisionHook = (
   tx: Tx,
-  change: { before: repo.WithdrawalRow; after: repo.WithdrawalRow },
+  withdrawal: repo.WithdrawalRow,
+  before: repo.WithdrawalRow,
 ) => Promise<void>;
 
 const TXID = /^[0-9a-f]{64}$/i;
@@ -46,15 +59,26 @@ export function createWithdrawalOperator(deps: {
       return repo.listWithdrawals(db, { states: filter.states, limit: filter.limit ?? 100 });
     },
 
+    /** One page of withdrawals (all states when none given; one when `id`), newest first, with the whitelist age. */
+    page(filter: { states?: WithdrawalStatusValue[]; id?: string; offset: number; limit: number }) {
+      return review.pageWithdrawals(db, filter);
+    },
+
+    /** The last `limit` deposits and disputes of each user, for judging their withdrawals. */
+    recentActivity(userIds: string[], limit = 5) {
+      return review.recentActivity(db, userIds, limit);
+    },
+
     /** held → approved: the sender signs and sends it on its next pass. */
-    async approve(id: string, actor: string, audit?: WithdrawalAudit): Promise<OperatorResult> {
+    async approve(id: string, actor: string, hook?: DecisionHook): Promise<OperatorResult> {
       const row = await find(id);
-      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      if (!row) return { ok: false, code: 'not_found', reason: `no withdrawal ${id}` };
       // Nothing leaves while the user owes a dispute's shortfall; rejecting returns the amount, which repays it.
       const { debt } = await deps.ledger.getBalances(row.userId);
       if (debt > 0n && row.status === 'held') {
         return {
           ok: false,
+          code: 'debt',
           reason: `the user owes ${formatUsdt(debt)} USDT from disputes; reject the withdrawal (its amount repays the debt) or approve it once the debt is repaid`,
         };
       }
@@ -65,26 +89,22 @@ export function createWithdrawalOperator(deps: {
           approvedAt: now(),
           nextAttemptAt: now(),
         });
-        if (approved) await audit?.(tx, { before: row, after: approved });
+        if (approved && hook) await hook(tx, approved, row);
         return approved;
       });
       if (!moved)
         return {
           ok: false,
+          code: 'wrong_state',
           reason: `withdrawal ${id} is ${row.status}; only a held withdrawal can be approved`,
         };
       return { ok: true, withdrawal: moved };
     },
 
     /** held or approved → rejected, and amount + fee back to the user's available, in one transaction. */
-    async reject(
-      id: string,
-      actor: string,
-      reason: string,
-      audit?: WithdrawalAudit,
-    ): Promise<OperatorResult> {
+    async reject(id: string, actor: string, reason: string, hook?: DecisionHook): Promise<OperatorResult> {
       const row = await find(id);
-      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      if (!row) return { ok: false, code: 'not_found', reason: `no withdrawal ${id}` };
       const moved = await db.transaction(async (tx) => {
         const rejected = await repo.transition(tx, id, ['held', 'approved'], {
           status: 'rejected',
@@ -101,12 +121,13 @@ export function createWithdrawalOperator(deps: {
           feeMicro: rejected.fee,
           address: rejected.toAddress,
         });
-        await audit?.(tx, { before: row, after: rejected });
+        if (hook) await hook(tx, rejected, row);
         return rejected;
       });
       if (!moved) {
         return {
           ok: false,
+          code: 'wrong_state',
           reason: `withdrawal ${id} is ${row.status}; only a held or approved withdrawal can be rejected`,
         };
       }
@@ -119,16 +140,15 @@ export function createWithdrawalOperator(deps: {
      * same transaction. Refused for any other state (a signed one is the sender's; an ended one is ended),
      * a second time, and for a txid another withdrawal already has.
      */
-    async markSent(
-      id: string,
-      txid: string,
-      actor: string,
-      audit?: WithdrawalAudit,
-    ): Promise<OperatorResult> {
+    async markSent(id: string, txid: string, actor: string, hook?: DecisionHook): Promise<OperatorResult> {
       const row = await find(id);
-      if (!row) return { ok: false, reason: `no withdrawal ${id}` };
+      if (!row) return { ok: false, code: 'not_found', reason: `no withdrawal ${id}` };
       if (!TXID.test(txid))
-        return { ok: false, reason: `${txid} is not a transaction id (64 hex characters)` };
+        return {
+          ok: false,
+          code: 'invalid_txid',
+          reason: `${txid} is not a transaction id (64 hex characters)`,
+        };
       const hash = txid.toLowerCase();
       let moved: repo.WithdrawalRow | undefined;
       try {
@@ -148,12 +168,12 @@ export function createWithdrawalOperator(deps: {
             address: sent.toAddress,
             txid: hash,
           });
-          await audit?.(tx, { before: row, after: sent });
+          if (hook) await hook(tx, sent, row);
           return sent;
         });
       } catch (error) {
         if (uniqueViolation(error))
-          return { ok: false, reason: `txid ${hash} is recorded for another withdrawal` };
+          return { ok: false, code: 'txid_taken', reason: `txid ${hash} is recorded for another withdrawal` };
         throw error;
       }
       if (!moved) {
@@ -163,6 +183,7 @@ export function createWithdrawalOperator(deps: {
           : '';
         return {
           ok: false,
+          code: 'wrong_state',
           reason: `withdrawal ${id} is ${current.status}${already}; only a held or approved withdrawal can be marked as sent`,
         };
       }

@@ -327,6 +327,32 @@ export async function listForAdmin(
   return rows.map((row) => ({ ...row.event, merchantEmail: row.merchantEmail }));
 }
 
+/** The console's page of events (of one state, or the one `id`), newest first, with the merchant and the total. */
+export async function pageForAdmin(
+  db: DbOrTx,
+  input: { state?: EventState; id?: string; offset: number; limit: number },
+): Promise<{ count: number; rows: (WebhookEventRow & { merchantEmail: string })[] }> {
+  const where = and(
+    input.state ? eq(webhookEvents.state, input.state) : undefined,
+    input.id ? eq(webhookEvents.id, input.id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ event: webhookEvents, merchantEmail: users.email })
+      .from(webhookEvents)
+      .innerJoin(users, eq(users.id, webhookEvents.merchantId))
+      .where(where)
+      .orderBy(desc(webhookEvents.seq))
+      .offset(input.offset)
+      .limit(input.limit),
+    db.select({ value: sql<number>`count(*)::int` }).from(webhookEvents).where(where),
+  ]);
+  return {
+    count: Number(total?.value ?? 0),
+    rows: rows.map((row) => ({ ...row.event, merchantEmail: row.merchantEmail })),
+  };
+}
+
 /** failed → pending, due at once (the operator's retry). Returns the event when it moved. */
 export async function retryFailed(db: DbOrTx, id: string, now: Date): Promise<WebhookEventRow | undefined> {
   const [row] = await db

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { scheduledDelayMs } from '../../jobs/backoff.ts';
 import { badRequest, fieldErrors, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import * as users from '../users/users.service.ts';
@@ -346,23 +346,19 @@ export function createWebhooksService(deps: {
       return repo.listForAdmin(db, input);
     },
 
+    /** The console's page of events with the total (the CLI's list without the page). */
+    pageForAdmin(input: { state?: repo.EventState; id?: string; offset: number; limit: number }) {
+      return repo.pageForAdmin(db, input);
+    },
+
     /**
      * The operator's retry: a failed event goes back to pending, due now. Its retry window (from created_at)
      * is over, so this is one more attempt: a failure gives it up again. Null when there is no failed event
-     * of that id.
+     * of that id. `tx`, when given, is the caller's transaction (the console's audit row commits with it).
      */
-    async retry(
-      eventId: string,
-      /** The operator's audit row (console or CLI), written in the retry's transaction. */
-      audit?: (tx: Tx, event: repo.WebhookEventRow) => Promise<void>,
-    ): Promise<repo.WebhookEventRow | null> {
+    async retry(eventId: string, tx: DbOrTx = db): Promise<repo.WebhookEventRow | null> {
       if (!EVENT_ID_PATTERN.test(eventId)) return null;
-      return db.transaction(async (tx) => {
-        const event = await repo.retryFailed(tx, eventId, now());
-        if (!event) return null;
-        await audit?.(tx, event);
-        return event;
-      });
+      return (await repo.retryFailed(tx, eventId, now())) ?? null;
     },
 
     /**

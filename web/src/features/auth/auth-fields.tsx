@@ -1,5 +1,5 @@
 import { filterEmail, filterPassword, RESEND_CODE_TEXT } from '@app/shared';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -130,19 +130,29 @@ export function ResendCode({ onResend, disabled }: { onResend: () => Promise<voi
   );
 }
 
-/** The primary action of an auth step: full width, busy while the form submits. */
-export function AuthSubmit({
+/** An auth step's form: its fields, then the primary action (full width, busy while the form submits), then `after`. */
+export function AuthForm({
+  onSubmit,
   busy,
   disabled,
+  submitLabel,
   children,
+  after,
 }: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
   disabled?: boolean;
+  submitLabel: string;
   children: ReactNode;
+  after?: ReactNode;
 }) {
   return (
-    <Button type="submit" size="lg" fullWidth loading={busy} disabled={disabled} className="mt-2">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {children}
-    </Button>
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={disabled} className="mt-2">
+        {submitLabel}
+      </Button>
+      {after}
+    </form>
   );
 }

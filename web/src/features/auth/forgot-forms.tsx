@@ -7,10 +7,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
-import { AuthSubmit, EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
+import { AuthForm, EmailField, NewPasswordField, OtpCodeField, ResendCode } from './auth-fields.tsx';
+import { authSubmit } from './auth-submit.ts';
 
 type EmailValues = z.infer<typeof requestPasswordResetRequest>;
 
@@ -23,27 +23,17 @@ export interface ForgotEmailFormProps {
 
 /** Reset step 1: the account e-mail. */
 export function ForgotEmailForm({ defaults, onSubmit, showPopup, disabled }: ForgotEmailFormProps) {
-  const { register, handleSubmit, setError, formState } = useForm<EmailValues>({
+  const form = useForm<EmailValues>({
     resolver: zodResolver(requestPasswordResetRequest),
     defaultValues: { email: '', ...defaults },
   });
-
-  const submit = handleSubmit(async (values) => {
-    showPopup(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFormError(error, setError, { email: 'email' }, (text) => showPopup(text));
-    }
-  });
+  const { register, formState } = form;
+  const submit = authSubmit(form, { email: 'email' }, showPopup, onSubmit);
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <AuthForm onSubmit={submit} busy={formState.isSubmitting} disabled={disabled} submitLabel="Отправить код">
       <EmailField registration={register('email')} error={formState.errors.email?.message} />
-      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
-        Отправить код
-      </AuthSubmit>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -59,37 +49,28 @@ export interface ForgotResetFormProps {
 
 /** Reset step 2: the e-mailed code, the new password (with the strength panel) and its confirmation. */
 export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled }: ForgotResetFormProps) {
-  const { register, control, handleSubmit, setError, formState } = useForm<
-    ResetValues,
-    unknown,
-    PasswordResetRequest
-  >({
+  const form = useForm<ResetValues, unknown, PasswordResetRequest>({
     resolver: zodResolver(passwordResetRequest),
     defaultValues: { email, otp: '', new_password: '', confirm_password: '' },
   });
+  const { register, control, formState } = form;
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
-
-  const submit = handleSubmit(async (values) => {
-    showPopup(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFormError(
-        error,
-        setError,
-        {
-          otp: 'otp',
-          newPassword: 'new_password',
-          password: 'new_password',
-          confirmPassword: 'confirm_password',
-        },
-        (text) => showPopup(text),
-      );
-    }
-  });
+  const fieldMap = {
+    otp: 'otp',
+    newPassword: 'new_password',
+    password: 'new_password',
+    confirmPassword: 'confirm_password',
+  } as const;
+  const submit = authSubmit(form, fieldMap, showPopup, onSubmit);
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <AuthForm
+      onSubmit={submit}
+      busy={formState.isSubmitting}
+      disabled={disabled}
+      submitLabel="Сменить пароль"
+      after={<ResendCode onResend={onResend} disabled={disabled} />}
+    >
       <OtpCodeField control={control} name="otp" error={formState.errors.otp?.message} disabled={disabled} />
       <NewPasswordField
         label="Новый пароль"
@@ -105,10 +86,6 @@ export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled
           {...withInputFilter(register('confirm_password'), filterPassword)}
         />
       </Field>
-      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
-        Сменить пароль
-      </AuthSubmit>
-      <ResendCode onResend={onResend} disabled={disabled} />
-    </form>
+    </AuthForm>
   );
 }

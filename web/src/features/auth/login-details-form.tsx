@@ -2,10 +2,10 @@ import { filterPassword, type LoginRequest, loginRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, PasswordInput } from '../../ui/index.ts';
-import { AuthSubmit, EmailField } from './auth-fields.tsx';
+import { AuthForm, EmailField } from './auth-fields.tsx';
+import { authSubmit } from './auth-submit.ts';
 
 type Values = z.input<typeof loginRequest>;
 
@@ -25,22 +25,15 @@ export function LoginDetailsForm({
   showPopup,
   disabled,
 }: LoginDetailsFormProps) {
-  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, LoginRequest>({
+  const form = useForm<Values, unknown, LoginRequest>({
     resolver: zodResolver(loginRequest),
     defaultValues: { email: '', password: '', ...defaults },
   });
-
-  const submit = handleSubmit(async (values) => {
-    showPopup(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFormError(error, setError, { email: 'email', password: 'password' }, (text) => showPopup(text));
-    }
-  });
+  const { register, formState } = form;
+  const submit = authSubmit(form, { email: 'email', password: 'password' }, showPopup, onSubmit);
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <AuthForm onSubmit={submit} busy={formState.isSubmitting} disabled={disabled} submitLabel="Продолжить">
       <EmailField
         registration={register('email')}
         error={formState.errors.email?.message}
@@ -65,9 +58,6 @@ export function LoginDetailsForm({
           {...withInputFilter(register('password'), filterPassword)}
         />
       </Field>
-      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
-        Продолжить
-      </AuthSubmit>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,9 +2,9 @@ import { verifyOtpRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { applyFormError } from '../../api/errors.ts';
 import { Button } from '../../ui/index.ts';
 import { OtpCodeField, ResendCode } from './auth-fields.tsx';
+import { authSubmit } from './auth-submit.ts';
 
 /** The code field alone, with the shared OTP rule (six digits, spec §5 message). */
 const codeSchema = z.object({ otp: verifyOtpRequest.shape.otp });
@@ -22,19 +22,12 @@ export interface OtpCodeFormProps {
 
 /** Step 2 of sign-up and sign-in: the six-digit e-mailed code, with resend. */
 export function OtpCodeForm({ onSubmit, onResend, showPopup, submitLabel, disabled }: OtpCodeFormProps) {
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(codeSchema),
     defaultValues: { otp: '' },
   });
-
-  const submit = handleSubmit(async ({ otp }) => {
-    showPopup(null);
-    try {
-      await onSubmit(otp);
-    } catch (error) {
-      applyFormError(error, setError, { otp: 'otp' }, (text) => showPopup(text));
-    }
-  });
+  const { control, formState } = form;
+  const submit = authSubmit(form, { otp: 'otp' }, showPopup, ({ otp }) => onSubmit(otp));
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">

@@ -2,11 +2,11 @@ import { filterReferralCode, registerRequest } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyFormError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
 import { Field, Input } from '../../ui/index.ts';
 import type { RegisterBody } from './api.ts';
-import { AuthSubmit, EmailField, NewPasswordField } from './auth-fields.tsx';
+import { AuthForm, EmailField, NewPasswordField } from './auth-fields.tsx';
+import { authSubmit } from './auth-submit.ts';
 
 type Values = z.input<typeof registerRequest>;
 type Output = z.output<typeof registerRequest>;
@@ -24,23 +24,18 @@ export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }:
     resolver: zodResolver(registerRequest),
     defaultValues: { email: '', password: '', referral_code: '', ...defaults },
   });
-  const { register, handleSubmit, setError, formState, control } = form;
+  const { register, formState, control } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
 
-  const submit = handleSubmit(async (values) => {
-    showPopup(null);
+  const submit = authSubmit(form, { email: 'email', password: 'password' }, showPopup, (values) => {
     // The code is marked required in the form but sent only when filled (spec §5).
     const body: RegisterBody = { email: values.email, password: values.password };
     if (values.referral_code) body.referral_code = values.referral_code;
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      applyFormError(error, setError, { email: 'email', password: 'password' }, (text) => showPopup(text));
-    }
+    return onSubmit(body);
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <AuthForm onSubmit={submit} busy={formState.isSubmitting} disabled={disabled} submitLabel="Продолжить">
       <EmailField registration={register('email')} error={formState.errors.email?.message} />
       <NewPasswordField
         label="Пароль"
@@ -62,9 +57,6 @@ export function RegisterDetailsForm({ defaults, onSubmit, showPopup, disabled }:
           {...withInputFilter(register('referral_code'), filterReferralCode)}
         />
       </Field>
-      <AuthSubmit busy={formState.isSubmitting} disabled={disabled}>
-        Продолжить
-      </AuthSubmit>
-    </form>
+    </AuthForm>
   );
 }

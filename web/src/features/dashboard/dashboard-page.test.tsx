@@ -307,25 +307,12 @@ describe('Last Transaction card', () => {
     expect(within(region()).queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it("says 'No transactions yet' when there are none", async () => {
-    setup(false);
-    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
-    expect(within(region()).queryByTestId('last-transaction')).not.toBeInTheDocument();
-  });
-});
-
-describe('Last Transaction pages', () => {
   it('pages the 50 deals of the answer 5 at a time', async () => {
     const user = userEvent.setup();
-    const transactions = Array.from({ length: 50 }, (_, index) => ({
-      id: `${String(index).padStart(8, '0')}-aaaa-4bbb-8ccc-dddddddddddd`,
-      created_at: new Date(2026, 10, 25, 14, index).toISOString(),
-      amount: 100 + index,
-      profit: 1,
-      bank: 'Т-Банк',
-      status: 'complete',
-    }));
-    setup(false, { [`GET ${API.dashboard}`]: { body: { ...dashboardBody(), transactions } } });
+    const transactions = Array.from({ length: 50 }, (_, index) =>
+      transaction(index, { amount: 100 + index, profit: 1, bank: 'Т-Банк', status: 'complete' }),
+    );
+    setup(false, withTransactions(transactions));
     const region = await screen.findByRole('region', { name: 'Last Transaction' });
     expect(await within(region).findAllByTestId('last-transaction')).toHaveLength(5);
     await user.click(within(region).getByRole('button', { name: 'Страница 10' }));
@@ -333,6 +320,12 @@ describe('Last Transaction pages', () => {
     expect(last).toHaveLength(5);
     expect(last[4]).toHaveTextContent('149,00 USDT');
     expect(within(region).queryByRole('button', { name: 'Страница 11' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No transactions yet' when there are none", async () => {
+    setup(false);
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    expect(within(region()).queryByTestId('last-transaction')).not.toBeInTheDocument();
   });
 });
 

@@ -12,9 +12,9 @@ import {
   formatDate,
   formatDecimalText,
   Modal,
-  Skeleton,
   StatusBadge,
 } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useDealDetail } from './api.ts';
 import {
   DEAL_ACTOR_LABELS,
@@ -156,13 +156,7 @@ export function DealDetailModal({
 
   let body: ReactNode;
   if (detail.isPending) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-8 w-1/2 rounded-lg" />
-        <Skeleton className="h-40 rounded-xl" />
-        <Skeleton className="h-24 rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack shapes={['h-8 w-1/2 rounded-lg', 'h-40 rounded-xl', 'h-24 rounded-xl']} />;
   } else if (detail.isError && !deal) {
     body = (
       <ErrorState

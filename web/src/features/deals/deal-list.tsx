@@ -1,5 +1,7 @@
+/** The Deals page's list: the table or the cards of deals, with the details and confirm-receipt buttons. */
 import { DEALS_TEXT, formatUsdtAmount, type Transaction } from '@app/shared';
 import { CheckCheck } from 'lucide-react';
+import type { TableColumn } from '../../ui/column-table.tsx';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import {
   Button,
@@ -7,23 +9,17 @@ import {
   DetailsButton,
   DetailsIconButton,
   formatDate,
-  RecordCard,
-  RecordCardGrid,
   RecordFact,
   RecordFacts,
-  SortBar,
   StatusBadge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
 } from '../../ui/index.ts';
+import { RecordList } from '../../ui/record-list.tsx';
 import type { DealSort, TransactionSort } from './api.ts';
 import { DEAL_PAGE_TEXT, DealId } from './deal-parts.tsx';
 
 export interface DealListProps {
+  /** Cards instead of the table (the page's narrow query). */
+  cards: boolean;
   deals: Transaction[];
   sort: DealSort;
   onSort: (column: TransactionSort) => void;
@@ -31,15 +27,6 @@ export interface DealListProps {
   onDetails: (deal: Transaction) => void;
   onConfirm: (deal: Transaction) => void;
 }
-
-/** The sortable columns and their captions (spec §2 Deals page: by date, amount and profit). */
-const SORT_COLUMNS: Array<{ column: TransactionSort; label: string }> = [
-  { column: 'created_at', label: DEALS_TEXT.columns.date },
-  { column: 'amount', label: DEALS_TEXT.columns.amount },
-  { column: 'profit', label: DEALS_TEXT.columns.profit },
-];
-
-const sortOf = (sort: DealSort, column: TransactionSort) => (sort.sort === column ? sort.order : null);
 
 function DealActions({
   deal,
@@ -74,77 +61,86 @@ function DealActions({
   );
 }
 
-/** The wide layout: the spec's table (ID, Date, Amount, Profit, Status, Actions) with sortable headers. */
-export function DealTable({ deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
-  return (
-    <Table data-testid="deals-list" data-layout="table">
-      <TableHead>
-        <tr>
-          <TableHeaderCell>{DEALS_TEXT.columns.id}</TableHeaderCell>
-          <TableHeaderCell sort={sortOf(sort, 'created_at')} onSort={() => onSort('created_at')}>
-            {DEALS_TEXT.columns.date}
-          </TableHeaderCell>
-          <TableHeaderCell align="right" sort={sortOf(sort, 'amount')} onSort={() => onSort('amount')}>
-            {DEALS_TEXT.columns.amount}
-          </TableHeaderCell>
-          <TableHeaderCell align="right" sort={sortOf(sort, 'profit')} onSort={() => onSort('profit')}>
-            {DEALS_TEXT.columns.profit}
-          </TableHeaderCell>
-          <TableHeaderCell>{DEALS_TEXT.columns.status}</TableHeaderCell>
-          <TableHeaderCell align="right">{DEALS_TEXT.columns.actions}</TableHeaderCell>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {deals.map((deal) => (
-          <TableRow key={deal.id} data-testid="deal-row">
-            <TableCell>
-              <DealId id={deal.id} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{formatDate(deal.created_at)}</TableCell>
-            <TableCell align="right">
-              <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
-              <span className="block text-caption text-gray-500">
-                {formatRubles(deal.payment_details.amount)}
-              </span>
-            </TableCell>
-            <TableCell align="right">{formatUsdtAmount(deal.profit)}</TableCell>
-            <TableCell>
-              <StatusBadge status={deal.status} />
-            </TableCell>
-            <TableCell>
-              <DealActions
-                deal={deal}
-                canConfirm={canConfirm(deal)}
-                onDetails={onDetails}
-                onConfirm={onConfirm}
-                compact
-              />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+/** The table's columns (spec §2 Deals page: ID, Date, Amount, Profit, Status, Actions); date, amount and profit sort. */
+function dealColumns({
+  canConfirm,
+  onDetails,
+  onConfirm,
+}: Pick<DealListProps, 'canConfirm' | 'onDetails' | 'onConfirm'>): Array<
+  TableColumn<Transaction, TransactionSort>
+> {
+  return [
+    { key: 'id', header: DEALS_TEXT.columns.id, cell: (deal) => <DealId id={deal.id} /> },
+    {
+      key: 'date',
+      header: DEALS_TEXT.columns.date,
+      sort: 'created_at',
+      cell: (deal) => formatDate(deal.created_at),
+      cellClassName: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      key: 'amount',
+      header: DEALS_TEXT.columns.amount,
+      align: 'right',
+      sort: 'amount',
+      cell: (deal) => (
+        <>
+          <span className="font-medium text-gray-900">{formatUsdtAmount(deal.amount)}</span>
+          <span className="block text-caption text-gray-500">
+            {formatRubles(deal.payment_details.amount)}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'profit',
+      header: DEALS_TEXT.columns.profit,
+      align: 'right',
+      sort: 'profit',
+      cell: (deal) => formatUsdtAmount(deal.profit),
+    },
+    {
+      key: 'status',
+      header: DEALS_TEXT.columns.status,
+      cell: (deal) => <StatusBadge status={deal.status} />,
+    },
+    {
+      key: 'actions',
+      header: DEALS_TEXT.columns.actions,
+      headerAlign: 'right',
+      cell: (deal) => (
+        <DealActions
+          deal={deal}
+          canConfirm={canConfirm(deal)}
+          onDetails={onDetails}
+          onConfirm={onConfirm}
+          compact
+        />
+      ),
+    },
+  ];
 }
 
-/** The narrow layout (950 px or less): one card per deal, with the sort as buttons above the cards. */
-export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
+/**
+ * The deals as the spec's table with sortable headers, or (950 px or less) one card per deal with the sort as
+ * buttons above the cards.
+ */
+export function DealList({ cards, deals, sort, onSort, canConfirm, onDetails, onConfirm }: DealListProps) {
   return (
-    <div data-testid="deals-list" data-layout="cards">
-      <SortBar
-        legend={DEAL_PAGE_TEXT.sort}
-        columns={SORT_COLUMNS}
-        orderOf={(column) => sortOf(sort, column)}
-        onSort={onSort}
-      />
-      <RecordCardGrid>
-        {deals.map((deal) => (
-          <RecordCard
-            key={deal.id}
-            testId="deal-card"
-            id={<DealId id={deal.id} />}
-            status={<StatusBadge status={deal.status} />}
-          >
+    <RecordList
+      cards={cards}
+      testId="deals-list"
+      item="deal"
+      columns={dealColumns({ canConfirm, onDetails, onConfirm })}
+      rows={deals}
+      sort={sort}
+      onSort={onSort}
+      sortLegend={DEAL_PAGE_TEXT.sort}
+      card={{
+        id: (deal) => <DealId id={deal.id} />,
+        status: (deal) => <StatusBadge status={deal.status} />,
+        body: (deal) => (
+          <>
             <RecordFacts>
               <RecordFact label={DEALS_TEXT.columns.date} valueClassName="tabular-nums text-gray-800">
                 {formatDate(deal.created_at)}
@@ -171,9 +167,9 @@ export function DealCards({ deals, sort, onSort, canConfirm, onDetails, onConfir
                 compact={false}
               />
             </div>
-          </RecordCard>
-        ))}
-      </RecordCardGrid>
-    </div>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -17,19 +17,18 @@ import {
   ErrorState,
   FilterBar,
   type FilterOption,
+  ListPagePagination,
   MultiSelectFilter,
   notify,
   PageHeader,
-  Pagination,
   RefreshControl,
   type RefreshInterval,
   ResetButton,
   refreshIntervalMs,
-  Skeleton,
-  toPageAndTop,
   useMediaQuery,
   useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
+import { SkeletonGrid } from '../../ui/skeleton-stack.tsx';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import {
   DEFAULT_DEAL_SORT,
@@ -43,7 +42,7 @@ import {
 } from './api.ts';
 import { ConfirmDealModal } from './confirm-deal-modal.tsx';
 import { DealDetailModal } from './deal-detail-modal.tsx';
-import { DealCards, DealTable } from './deal-list.tsx';
+import { DealList } from './deal-list.tsx';
 import { DEAL_PAGE_TEXT } from './deal-parts.tsx';
 
 /** Spec §2 Deals page: cards instead of the table at 950 px or less. */
@@ -53,22 +52,6 @@ const STATUS_OPTIONS: FilterOption[] = DEALS_PAGE_STATUSES.map((status) => ({
   value: status,
   label: dealStatusText(status),
 }));
-
-const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
-
-function ListSkeleton({ cards }: { cards: boolean }) {
-  return (
-    <div
-      className={cx('grid grid-cols-1 gap-3', cards && 'min-[640px]:grid-cols-2')}
-      aria-busy="true"
-      data-testid="deals-loading"
-    >
-      {SKELETON_ROWS.map((key) => (
-        <Skeleton key={key} className={cards ? 'h-44 rounded-xl' : 'h-14 rounded-lg'} />
-      ))}
-    </div>
-  );
-}
 
 /**
  * The Deals page /deal (spec §2 Deals page, §4, §8 Transactions): the user's deals, 20 per page, sortable
@@ -113,7 +96,14 @@ export function DealsPage() {
 
   let content: ReactNode;
   if (list.isPending) {
-    content = <ListSkeleton cards={cards} />;
+    content = (
+      <SkeletonGrid
+        rows={5}
+        shape={cards ? 'h-44 rounded-xl' : 'h-14 rounded-lg'}
+        columns={cards && 'min-[640px]:grid-cols-2'}
+        testId="deals-loading"
+      />
+    );
   } else if (list.isError && !list.data) {
     content = (
       <ErrorState title={DEAL_PAGE_TEXT.loadFailedTitle} message={DEAL_MESSAGES.loadFailed} retry={list} />
@@ -137,7 +127,7 @@ export function DealsPage() {
     };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <DealCards {...listProps} /> : <DealTable {...listProps} />}
+        <DealList cards={cards} {...listProps} />
       </div>
     );
   }
@@ -178,13 +168,7 @@ export function DealsPage() {
         </FilterBar>
       </div>
       {content}
-      <Pagination
-        className="mt-6"
-        page={page}
-        total={count}
-        pageSize={DEALS_PAGE_SIZE}
-        onPageChange={toPageAndTop(setPage)}
-      />
+      <ListPagePagination page={page} total={count} pageSize={DEALS_PAGE_SIZE} setPage={setPage} />
       {detailId ? (
         <DealDetailModal
           key={`detail-${detailId}`}

@@ -5,6 +5,7 @@ import { Paperclip } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import { Button, Field, Input, Modal, notify } from '../../ui/index.ts';
 import { createErrorText, useCreateDispute } from './api.ts';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
@@ -69,14 +70,14 @@ export function CreateDisputeModal({ onClose }: { onClose: () => void }) {
       }}
       title={TEXT.createTitle}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" form="create-dispute-form" loading={create.isPending}>
-            {TEXT.create}
-          </Button>
-        </>
+        <FormModalFooter
+          formId="create-dispute-form"
+          submitLabel={TEXT.create}
+          onCancel={onClose}
+          cancelLabel={TEXT.cancel}
+          submitting={create.isPending}
+          cancelDisabled={create.isPending}
+        />
       }
     >
       <form id="create-dispute-form" noValidate onSubmit={submit} className="flex flex-col gap-4">

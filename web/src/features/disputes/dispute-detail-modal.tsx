@@ -9,7 +9,7 @@ import {
   isDisputeCompleted,
 } from '@app/shared/disputes/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink, Trash2, Upload } from 'lucide-react';
+import { Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
@@ -25,8 +25,9 @@ import {
   IconButton,
   Modal,
   notify,
-  Skeleton,
 } from '../../ui/index.ts';
+import { OutboundLink } from '../../ui/outbound-link.tsx';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import {
   type DisputeDetail,
   type DisputeFile,
@@ -74,15 +75,12 @@ function FileList({
               data-testid="dispute-file"
             >
               <div className="min-w-0">
-                <a
+                <OutboundLink
                   href={file.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex max-w-full items-center gap-1 text-small font-medium text-brand-700 hover:text-brand-800"
+                  className="text-small font-medium text-brand-700 hover:text-brand-800"
                 >
-                  <span className="truncate">{file.name}</span>
-                  <ExternalLink size={13} aria-hidden className="shrink-0" />
-                </a>
+                  {file.name}
+                </OutboundLink>
                 <p className="font-mono text-caption text-gray-500" title={file.sha256}>
                   {TEXT.hash} <span data-literal>{shortHash(file.sha256)}</span> ·{' '}
                   {formatDate(file.created_at)}
@@ -410,12 +408,7 @@ export function DisputeDetailModal({
 
   let body: ReactNode;
   if (detail.isPending) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-8 w-1/2 rounded-lg" />
-        <Skeleton className="h-40 rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack shapes={['h-8 w-1/2 rounded-lg', 'h-40 rounded-xl']} />;
   } else if (dispute) {
     body = <DetailBody dispute={dispute} role={role} canAct={canAct} onResolved={onClose} />;
   } else {

@@ -1,21 +1,9 @@
+/** The Disputes page's list: the table or the cards of disputes, each with its details button. */
 import { labelOf } from '../../labels/index.ts';
+import type { TableColumn } from '../../ui/column-table.tsx';
 import { formatRubles } from '../../ui/format-rubles.ts';
-import {
-  DetailsButton,
-  DetailsIconButton,
-  formatDate,
-  RecordCard,
-  RecordCardGrid,
-  RecordFact,
-  RecordFacts,
-  SortBar,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../ui/index.ts';
+import { DetailsButton, DetailsIconButton, formatDate, RecordFact, RecordFacts } from '../../ui/index.ts';
+import { RecordList } from '../../ui/record-list.tsx';
 import type { Dispute, DisputeSort, DisputeSortColumn } from './api.ts';
 import {
   DISPUTE_PAGE_TEXT,
@@ -27,6 +15,8 @@ import {
 } from './dispute-parts.tsx';
 
 export interface DisputeListProps {
+  /** Cards instead of the table (the page's narrow query). */
+  cards: boolean;
   disputes: Dispute[];
   sort: DisputeSort;
   onSort: (column: DisputeSortColumn) => void;
@@ -36,14 +26,6 @@ export interface DisputeListProps {
 }
 
 const TEXT = DISPUTE_PAGE_TEXT.columns;
-const SORT_COLUMNS: Array<{ column: DisputeSortColumn; label: string }> = [
-  { column: 'id', label: TEXT.id },
-  { column: 'created_at', label: TEXT.date },
-  { column: 'amount', label: TEXT.amount },
-  { column: 'status', label: TEXT.status },
-];
-
-const sortOf = (sort: DisputeSort, column: DisputeSortColumn) => (sort.sort === column ? sort.order : null);
 
 function DisputeIdText({ id }: { id: string }) {
   return (
@@ -53,81 +35,78 @@ function DisputeIdText({ id }: { id: string }) {
   );
 }
 
-/** The wide layout: dispute id, creation date, amount, status, actions; every data column sorts. */
-export function DisputeTable({ disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
-  return (
-    <Table data-testid="disputes-list" data-layout="table">
-      <TableHead>
-        <tr>
-          <TableHeaderCell sort={sortOf(sort, 'id')} onSort={() => onSort('id')}>
-            {TEXT.id}
-          </TableHeaderCell>
-          <TableHeaderCell sort={sortOf(sort, 'created_at')} onSort={() => onSort('created_at')}>
-            {TEXT.date}
-          </TableHeaderCell>
-          <TableHeaderCell align="right" sort={sortOf(sort, 'amount')} onSort={() => onSort('amount')}>
-            {TEXT.amount}
-          </TableHeaderCell>
-          <TableHeaderCell sort={sortOf(sort, 'status')} onSort={() => onSort('status')}>
-            {TEXT.status}
-          </TableHeaderCell>
-          <TableHeaderCell align="right">{TEXT.actions}</TableHeaderCell>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {disputes.map((dispute) => (
-          <TableRow key={dispute.id} data-testid="dispute-row">
-            <TableCell>
-              <DisputeIdText id={dispute.id} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{formatDate(dispute.created_at)}</TableCell>
-            <TableCell align="right">
-              <span className="font-medium whitespace-nowrap text-gray-900" data-testid="dispute-amount">
-                {formatRubles(dispute.transaction.amount_rub)}
-              </span>
-              <span className="block text-caption text-gray-500">
-                <span className="whitespace-nowrap">{formatUsdtAmount(dispute.transaction.amount)}</span> ·{' '}
-                {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} · {disputeRequisite(dispute)}
-              </span>
-            </TableCell>
-            <TableCell>
-              <DisputeStatusBadge status={dispute.status} />
-            </TableCell>
-            <TableCell>
-              <div className="flex justify-end">
-                <DetailsIconButton
-                  label={DISPUTE_PAGE_TEXT.details}
-                  disabled={opening !== null}
-                  onClick={() => onDetails(dispute)}
-                />
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+/** The table's columns: dispute id, creation date, amount, status, actions; every data column sorts. */
+function disputeColumns({
+  onDetails,
+  opening,
+}: Pick<DisputeListProps, 'onDetails' | 'opening'>): Array<TableColumn<Dispute, DisputeSortColumn>> {
+  return [
+    { key: 'id', header: TEXT.id, sort: 'id', cell: (dispute) => <DisputeIdText id={dispute.id} /> },
+    {
+      key: 'date',
+      header: TEXT.date,
+      sort: 'created_at',
+      cell: (dispute) => formatDate(dispute.created_at),
+      cellClassName: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      key: 'amount',
+      header: TEXT.amount,
+      align: 'right',
+      sort: 'amount',
+      cell: (dispute) => (
+        <>
+          <span className="font-medium whitespace-nowrap text-gray-900" data-testid="dispute-amount">
+            {formatRubles(dispute.transaction.amount_rub)}
+          </span>
+          <span className="block text-caption text-gray-500">
+            <span className="whitespace-nowrap">{formatUsdtAmount(dispute.transaction.amount)}</span> ·{' '}
+            {labelOf(ORDER_TYPE_LABELS, dispute.transaction.order_type)} · {disputeRequisite(dispute)}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: TEXT.status,
+      sort: 'status',
+      cell: (dispute) => <DisputeStatusBadge status={dispute.status} />,
+    },
+    {
+      key: 'actions',
+      header: TEXT.actions,
+      headerAlign: 'right',
+      cell: (dispute) => (
+        <div className="flex justify-end">
+          <DetailsIconButton
+            label={DISPUTE_PAGE_TEXT.details}
+            disabled={opening !== null}
+            onClick={() => onDetails(dispute)}
+          />
+        </div>
+      ),
+    },
+  ];
 }
 
-/** The narrow layout (768 px or less): one card per dispute, the sort as buttons above the cards. */
-export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
+/** The disputes as a table, or (768 px or less) one card per dispute with the sort as buttons above the cards. */
+export function DisputeList({ cards, disputes, sort, onSort, onDetails, opening }: DisputeListProps) {
   return (
-    <div data-testid="disputes-list" data-layout="cards">
-      <SortBar
-        legend={DISPUTE_PAGE_TEXT.sort}
-        columns={SORT_COLUMNS}
-        orderOf={(column) => sortOf(sort, column)}
-        onSort={onSort}
-        className="max-w-full flex-wrap"
-      />
-      <RecordCardGrid>
-        {disputes.map((dispute) => (
-          <RecordCard
-            key={dispute.id}
-            testId="dispute-card"
-            id={<DisputeIdText id={dispute.id} />}
-            status={<DisputeStatusBadge status={dispute.status} />}
-          >
+    <RecordList
+      cards={cards}
+      testId="disputes-list"
+      item="dispute"
+      columns={disputeColumns({ onDetails, opening })}
+      rows={disputes}
+      sort={sort}
+      onSort={onSort}
+      sortLegend={DISPUTE_PAGE_TEXT.sort}
+      sortBarClassName="max-w-full flex-wrap"
+      card={{
+        id: (dispute) => <DisputeIdText id={dispute.id} />,
+        status: (dispute) => <DisputeStatusBadge status={dispute.status} />,
+        body: (dispute) => (
+          <>
             <RecordFacts>
               <RecordFact label={TEXT.date} valueClassName="tabular-nums text-gray-800">
                 {formatDate(dispute.created_at)}
@@ -155,9 +134,9 @@ export function DisputeCards({ disputes, sort, onSort, onDetails, opening }: Dis
               onClick={() => onDetails(dispute)}
               className="mt-auto"
             />
-          </RecordCard>
-        ))}
-      </RecordCardGrid>
-    </div>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -103,6 +103,17 @@ const roleOf = (role: string, telegramRequired = true) => ({
   body: { role, telegram_required: telegramRequired },
 });
 
+/** Support's list holding one dispute it may act on, which opens (blocked, its detail) and closes (unblocked). */
+function supportOpens(item: Dispute): Handlers {
+  return {
+    [`GET ${API.disputes.userRole}`]: roleOf('support'),
+    [`GET ${API.disputes.list}`]: listOf([item], { support_data: [item.id] }),
+    [`POST ${API.disputes.block}`]: { body: {} },
+    [`POST ${API.disputes.unblock}`]: { body: {} },
+    [`GET ${API.disputes.detail(item.id)}`]: { body: detailOf(item) },
+  };
+}
+
 function renderPage(handlers: Handlers) {
   const api = mockApi(handlers);
   const view = renderAt('/dispute', [
@@ -331,11 +342,7 @@ describe('DisputesPage: detail', () => {
     const user = userEvent.setup();
     const item = dispute({ comments: 'Проверяем выписку' });
     const { callsTo } = renderPage({
-      [`GET ${API.disputes.userRole}`]: roleOf('support'),
-      [`GET ${API.disputes.list}`]: listOf([item], { support_data: [item.id] }),
-      [`POST ${API.disputes.block}`]: { body: {} },
-      [`POST ${API.disputes.unblock}`]: { body: {} },
-      [`GET ${API.disputes.detail(item.id)}`]: { body: detailOf(item) },
+      ...supportOpens(item),
     });
     await openFirst(user);
     const detail = await screen.findByTestId('dispute-detail');
@@ -505,11 +512,7 @@ describe('DisputesPage: support resolves', () => {
       const user = userEvent.setup();
       const item = dispute({ status: 'consideration' });
       const { callsTo } = renderPage({
-        [`GET ${API.disputes.userRole}`]: roleOf('support'),
-        [`GET ${API.disputes.list}`]: listOf([item], { support_data: [item.id] }),
-        [`POST ${API.disputes.block}`]: { body: {} },
-        [`POST ${API.disputes.unblock}`]: { body: {} },
-        [`GET ${API.disputes.detail(item.id)}`]: { body: detailOf(item) },
+        ...supportOpens(item),
         [`POST ${API.disputes.resolve(item.id)}`]: { body: {} },
       });
       await openFirst(user);

@@ -16,18 +16,17 @@ import {
   ErrorState,
   FilterBar,
   type FilterOption,
+  ListPagePagination,
   MultiSelectFilter,
   notify,
   PageHeader,
-  Pagination,
   ResetButton,
   SearchField,
-  Skeleton,
-  toPageAndTop,
   useDebouncedSearch,
   useMediaQuery,
   useStepBackFromEmptyPage,
 } from '../../ui/index.ts';
+import { SkeletonGrid } from '../../ui/skeleton-stack.tsx';
 import {
   blockDispute,
   DEFAULT_DISPUTE_SORT,
@@ -44,7 +43,7 @@ import {
 } from './api.ts';
 import { CreateDisputeModal } from './create-dispute-modal.tsx';
 import { DisputeDetailModal } from './dispute-detail-modal.tsx';
-import { DisputeCards, DisputeTable } from './dispute-list.tsx';
+import { DisputeList } from './dispute-list.tsx';
 import { DISPUTE_PAGE_TEXT as TEXT } from './dispute-parts.tsx';
 
 /** Spec §2 Disputes page: cards instead of the table at 768 px or less. */
@@ -60,8 +59,6 @@ const STATUS_OPTIONS: FilterOption[] = DISPUTE_STATUSES.map((status) => ({
 
 /** How often an open detail renews support's block (well inside the server's 30-minute default). */
 export const BLOCK_RENEW_MS = 5 * 60_000;
-
-const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 function TelegramRequired() {
   return (
@@ -188,11 +185,11 @@ export function DisputesPage() {
     content = <ErrorState message={DISPUTE_MESSAGES.roleFailed} retry={role} />;
   } else if (role.isPending || list.isPending) {
     content = (
-      <div className="grid grid-cols-1 gap-3" aria-busy="true" data-testid="disputes-loading">
-        {SKELETON_ROWS.map((key) => (
-          <Skeleton key={key} className={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'} />
-        ))}
-      </div>
+      <SkeletonGrid
+        rows={5}
+        shape={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'}
+        testId="disputes-loading"
+      />
     );
   } else if (list.isError && !list.data) {
     content = <ErrorState title={TEXT.loadFailedTitle} message={DISPUTE_MESSAGES.listFailed} retry={list} />;
@@ -207,7 +204,7 @@ export function DisputesPage() {
     const listProps = { disputes: results, sort, onSort: changeSort, onDetails: open, opening };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <DisputeCards {...listProps} /> : <DisputeTable {...listProps} />}
+        <DisputeList cards={cards} {...listProps} />
       </div>
     );
   }
@@ -268,12 +265,11 @@ export function DisputesPage() {
       ) : null}
       {content}
       {ready ? (
-        <Pagination
-          className="mt-6"
+        <ListPagePagination
           page={page}
           total={list.data?.count ?? 0}
           pageSize={DISPUTES_PAGE_SIZE}
-          onPageChange={toPageAndTop(setPage)}
+          setPage={setPage}
         />
       ) : null}
       {openId && userRole ? (

@@ -15,8 +15,8 @@ import {
 } from '@app/shared';
 import { SERVICE_DEFAULTS as D } from '@app/shared/help-defaults';
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { HelpAccordionItem } from './help-accordion-item.tsx';
 import { AppLink, Bullets, Code, P, Ui } from './help-prose.tsx';
 
 export interface FaqItem {
@@ -308,27 +308,9 @@ export function Faq() {
   return (
     <Accordion.Root type="multiple" className="flex flex-col gap-2" data-testid="faq">
       {FAQ_ITEMS.map((item) => (
-        <Accordion.Item
-          key={item.id}
-          value={item.id}
-          className="rounded-lg border border-gray-200 bg-white data-[state=open]:border-brand-200"
-        >
-          <Accordion.Header asChild>
-            <h4>
-              <Accordion.Trigger className="group flex w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-body font-medium text-gray-900 transition hover:bg-gray-50 data-[state=open]:text-brand-700">
-                <span className="min-w-0 flex-1">{item.question}</span>
-                <ChevronDown
-                  size={18}
-                  aria-hidden
-                  className="shrink-0 text-gray-400 transition-transform group-data-[state=open]:rotate-180 group-data-[state=open]:text-brand-600 motion-reduce:transition-none"
-                />
-              </Accordion.Trigger>
-            </h4>
-          </Accordion.Header>
-          <Accordion.Content className="flex flex-col gap-3 px-4 pt-1 pb-4 data-[state=open]:animate-fade-in motion-reduce:animate-none">
-            {item.answer}
-          </Accordion.Content>
-        </Accordion.Item>
+        <HelpAccordionItem key={item.id} look="question" value={item.id} title={item.question}>
+          {item.answer}
+        </HelpAccordionItem>
       ))}
     </Accordion.Root>
   );

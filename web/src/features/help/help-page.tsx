@@ -1,6 +1,5 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import {
-  ChevronDown,
   Gauge,
   GraduationCap,
   Headphones,
@@ -14,6 +13,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/index.ts';
 import { Faq } from './faq.tsx';
+import { HelpAccordionItem } from './help-accordion-item.tsx';
 import {
   type HelpTarget,
   hashOf,
@@ -151,34 +151,11 @@ function useHelpOpening() {
 }
 
 function SubsectionItem({ name }: { name: HelpSubsection }) {
-  const { title, icon: Icon } = HELP_TEXT.subsections[name];
+  const { title, icon } = HELP_TEXT.subsections[name];
   return (
-    <Accordion.Item
-      value={name}
-      id={helpItemId(name)}
-      className="scroll-mt-24 border-b border-gray-100 last:border-b-0"
-    >
-      <Accordion.Header asChild>
-        <h3>
-          <Accordion.Trigger className="group flex w-full items-center gap-3 rounded-lg px-2 py-3.5 text-left transition hover:bg-gray-50 sm:px-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-gray-500 transition group-data-[state=open]:bg-brand-50 group-data-[state=open]:text-brand-600">
-              <Icon size={17} aria-hidden />
-            </span>
-            <span className="min-w-0 flex-1 text-h3 text-gray-900 group-data-[state=open]:text-brand-700">
-              {title}
-            </span>
-            <ChevronDown
-              size={18}
-              aria-hidden
-              className="shrink-0 text-gray-400 transition-transform group-data-[state=open]:rotate-180 group-data-[state=open]:text-brand-600 motion-reduce:transition-none"
-            />
-          </Accordion.Trigger>
-        </h3>
-      </Accordion.Header>
-      <Accordion.Content className="px-2 pt-1 pb-6 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-3 md:pl-14">
-        {CONTENT[name]()}
-      </Accordion.Content>
-    </Accordion.Item>
+    <HelpAccordionItem look="subsection" value={name} id={helpItemId(name)} icon={icon} title={title}>
+      {CONTENT[name]()}
+    </HelpAccordionItem>
   );
 }
 
@@ -211,45 +188,32 @@ export function HelpPage() {
         className="flex flex-col gap-4"
       >
         {HELP_SECTIONS.map((section) => {
-          const { title, summary, icon: Icon } = HELP_TEXT.sections[section];
+          const { title, summary, icon } = HELP_TEXT.sections[section];
           return (
-            <Accordion.Item
+            <HelpAccordionItem
               key={section}
+              look="section"
               value={section}
               id={helpItemId(section)}
-              className="scroll-mt-24 overflow-hidden rounded-xl border border-gray-200/80 bg-white shadow-card"
+              icon={icon}
+              title={
+                <>
+                  <span className="block text-h2 text-gray-900">{title}</span>
+                  <span className="mt-0.5 block text-small font-normal text-gray-500">{summary}</span>
+                </>
+              }
             >
-              <Accordion.Header asChild>
-                <h2>
-                  <Accordion.Trigger className="group flex w-full items-center gap-4 px-4 py-4 text-left transition hover:bg-gray-50/70 sm:px-6 sm:py-5">
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-                      <Icon size={20} aria-hidden />
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-h2 text-gray-900">{title}</span>
-                      <span className="mt-0.5 block text-small font-normal text-gray-500">{summary}</span>
-                    </span>
-                    <ChevronDown
-                      size={20}
-                      aria-hidden
-                      className="shrink-0 text-gray-400 transition-transform group-data-[state=open]:rotate-180 group-data-[state=open]:text-brand-600 motion-reduce:transition-none"
-                    />
-                  </Accordion.Trigger>
-                </h2>
-              </Accordion.Header>
-              <Accordion.Content className="border-t border-gray-100 px-2 pb-2 data-[state=open]:animate-fade-in motion-reduce:animate-none sm:px-4 sm:pb-3">
-                <Accordion.Root
-                  type="single"
-                  collapsible
-                  value={subsections[section]}
-                  onValueChange={(value) => changeSubsection(section, value)}
-                >
-                  {HELP_SUBSECTIONS[section].map((name) => (
-                    <SubsectionItem key={name} name={name} />
-                  ))}
-                </Accordion.Root>
-              </Accordion.Content>
-            </Accordion.Item>
+              <Accordion.Root
+                type="single"
+                collapsible
+                value={subsections[section]}
+                onValueChange={(value) => changeSubsection(section, value)}
+              >
+                {HELP_SUBSECTIONS[section].map((name) => (
+                  <SubsectionItem key={name} name={name} />
+                ))}
+              </Accordion.Root>
+            </HelpAccordionItem>
           );
         })}
       </Accordion.Root>

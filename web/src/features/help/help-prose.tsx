@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../ui/index.ts';
+import { NumberedSteps } from '../../ui/numbered-steps.tsx';
 
 /** A paragraph of help text. */
 export function P({ children, className }: { children: ReactNode; className?: string }) {
@@ -15,21 +16,14 @@ export function SubHeading({ children }: { children: ReactNode }) {
 /** Numbered steps with purple counters, as on the terminal pairing screen. */
 export function Steps({ items, label }: { items: ReactNode[]; label?: string }) {
   return (
-    <ol className="flex flex-col gap-3" aria-label={label}>
-      {items.map((item, index) => (
-        // The steps are fixed text: their order is their identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: a static list that never reorders
-        <li key={index} className="flex gap-3 text-body text-gray-700">
-          <span
-            aria-hidden
-            className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-caption font-semibold text-brand-700"
-          >
-            {index + 1}
-          </span>
-          <span className="min-w-0 pt-px">{item}</span>
-        </li>
-      ))}
-    </ol>
+    <NumberedSteps
+      steps={items}
+      label={label}
+      className="flex flex-col gap-3"
+      stepClassName="text-body text-gray-700"
+      bodyClassName="min-w-0 pt-px"
+      numbersHidden
+    />
   );
 }
 

@@ -1,12 +1,8 @@
 import { SUPPORT_CONTACTS } from '@app/shared';
-import { Clock, Mail, MessageCircle } from 'lucide-react';
-import { SUPPORT_EMAIL, SUPPORT_TELEGRAM } from '../landing/contacts.ts';
+import { Clock } from 'lucide-react';
+import { cx } from '../../ui/index.ts';
+import { SUPPORT_CHANNELS } from '../landing/contacts.ts';
 import { P } from './help-prose.tsx';
-
-/** A Telegram username as a t.me link. */
-export function telegramUrl(username: string): string {
-  return `https://t.me/${username.replace(/^@/, '')}`;
-}
 
 /** Support → technical-support: 24/7 and how to reach us (the same contacts as the public /contact page). */
 export function SupportHelp() {
@@ -17,38 +13,35 @@ export function SupportHelp() {
         {SUPPORT_CONTACTS.hours}.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <a
-          href={telegramUrl(SUPPORT_TELEGRAM)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="group flex gap-3 rounded-xl border border-gray-200 p-4 transition hover:border-brand-300 hover:shadow-card"
-        >
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-            <MessageCircle size={20} aria-hidden />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-small text-gray-500">Telegram</span>
-            <span className="block text-body font-medium text-brand-700 group-hover:underline">
-              {SUPPORT_TELEGRAM}
-            </span>
-            <span className="mt-1 block text-small text-gray-500">{SUPPORT_CONTACTS.telegramResponse}.</span>
-          </span>
-        </a>
-        <a
-          href={`mailto:${SUPPORT_EMAIL}`}
-          className="group flex gap-3 rounded-xl border border-gray-200 p-4 transition hover:border-brand-300 hover:shadow-card"
-        >
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-            <Mail size={20} aria-hidden />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-small text-gray-500">Электронная почта</span>
-            <span className="block text-body font-medium break-all text-brand-700 group-hover:underline">
-              {SUPPORT_EMAIL}
-            </span>
-            <span className="mt-1 block text-small text-gray-500">{SUPPORT_CONTACTS.emailResponse}.</span>
-          </span>
-        </a>
+        {(['telegram', 'email'] as const).map((channel) => {
+          const { label, icon: Icon, value, href, response } = SUPPORT_CHANNELS[channel];
+          // Telegram opens in a new tab; the e-mail link hands over to the mail app.
+          const newTab = channel === 'telegram' ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+          return (
+            <a
+              key={channel}
+              href={href}
+              {...newTab}
+              className="group flex gap-3 rounded-xl border border-gray-200 p-4 transition hover:border-brand-300 hover:shadow-card"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                <Icon size={20} aria-hidden />
+              </span>
+              <span className="min-w-0">
+                <span className="block text-small text-gray-500">{label}</span>
+                <span
+                  className={cx(
+                    'block text-body font-medium text-brand-700 group-hover:underline',
+                    channel === 'email' && 'break-all',
+                  )}
+                >
+                  {value}
+                </span>
+                <span className="mt-1 block text-small text-gray-500">{response}.</span>
+              </span>
+            </a>
+          );
+        })}
       </div>
       <P>
         Чтобы мы ответили быстрее, напишите с почты вашего аккаунта и укажите ID сделки, спора или терминала,

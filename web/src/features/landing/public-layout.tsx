@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button, buttonClasses, cx, Logo } from '../../ui/index.ts';
+import { LogoLink } from '../../ui/logo-link.tsx';
 import { SUPPORT_EMAIL } from './contacts.ts';
 
 const LINKS = [
@@ -41,9 +42,7 @@ export function PublicHeader({ onSignIn }: { onSignIn?: () => void }) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200/70 bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-8 px-5 sm:px-8">
-        <Link to="/welcome" aria-label="Processing — главная">
-          <Logo />
-        </Link>
+        <LogoLink to="/welcome" label="Processing — главная" />
         <nav aria-label="Разделы сайта" className="hidden items-center gap-1 md:flex">
           {LINKS.map((link) => (
             <NavLink

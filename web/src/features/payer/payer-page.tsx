@@ -11,6 +11,7 @@ import { ErrorState } from '../../ui/empty-state.tsx';
 import { formatRubles } from '../../ui/format-rubles.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { StandalonePage } from '../../ui/standalone-page.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { type PayerOrderView, useMarkPaid, usePayerOrder } from './api.ts';
 import { formatCountdown, safeReturnUrl } from './format.ts';
@@ -50,8 +51,9 @@ export function PayerPage() {
   } else content = <LoadingCard />;
 
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <header className="border-b border-gray-200/70 bg-white">
+    <StandalonePage
+      headerClassName="border-b border-gray-200/70 bg-white"
+      header={
         <div className="mx-auto flex h-14 w-full max-w-[30rem] items-center justify-between px-4 sm:h-16">
           <Logo />
           <span className="flex items-center gap-1.5 text-caption text-gray-500">
@@ -59,9 +61,11 @@ export function PayerPage() {
             Безопасная оплата
           </span>
         </div>
-      </header>
-      <main className="mx-auto w-full max-w-[30rem] flex-1 px-4 py-5 sm:py-10">{content}</main>
-    </div>
+      }
+      mainClassName="mx-auto w-full max-w-[30rem] flex-1 px-4 py-5 sm:py-10"
+    >
+      {content}
+    </StandalonePage>
   );
 }
 

@@ -3,6 +3,7 @@ import { PAYER_TEXT } from '@app/shared/deals/messages';
 import { Copy } from 'lucide-react';
 import { IconButton } from '../../ui/button.tsx';
 import { copyText } from '../../ui/copy-text.ts';
+import { NumberedSteps } from '../../ui/numbered-steps.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { digitsOnly, formatCard, formatPhone } from './format.ts';
 
@@ -85,21 +86,17 @@ export function Requisites({ order }: { order: PayerOrder }) {
 export function Instructions({ order, amount }: { order: PayerOrder; amount: string }) {
   const isSbp = order.payment_mode === 'sbp';
   return (
-    <ol className="flex flex-col gap-2.5 text-small text-gray-700">
-      {[
+    <NumberedSteps
+      steps={[
         'Откройте приложение своего банка.',
         isSbp
           ? `Выберите перевод по СБП по номеру телефона, банк получателя — ${order.bank.name}. Переведите ровно ${amount}.`
           : `Выберите перевод по номеру карты и переведите ровно ${amount} на указанную карту.`,
         `Проверьте имя получателя и нажмите «${PAYER_TEXT.paid}» на этой странице.`,
-      ].map((step, index) => (
-        <li key={step} className="flex gap-3">
-          <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-caption font-semibold text-brand-700 ring-1 ring-brand-100">
-            {index + 1}
-          </span>
-          <span className="pt-0.5">{step}</span>
-        </li>
-      ))}
-    </ol>
+      ]}
+      className="flex flex-col gap-2.5 text-small text-gray-700"
+      counterClassName="ring-1 ring-brand-100"
+      bodyClassName="pt-0.5"
+    />
   );
 }

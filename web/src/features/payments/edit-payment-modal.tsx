@@ -10,7 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert, Button, Modal } from '../../ui/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
+import { Alert, Modal } from '../../ui/index.ts';
 import { useUpdatePayment } from './api.ts';
 import { BankMark } from './bank-mark.tsx';
 import { paymentErrorText, paymentNotice } from './notices.ts';
@@ -100,19 +101,13 @@ export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModa
         </div>
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Отмена
-          </Button>
-          <Button
-            type="submit"
-            form={`edit-payment-${method.id}`}
-            loading={formState.isSubmitting}
-            disabled={method.is_active}
-          >
-            Сохранить
-          </Button>
-        </>
+        <FormModalFooter
+          formId={`edit-payment-${method.id}`}
+          submitLabel="Сохранить"
+          onCancel={() => onOpenChange(false)}
+          submitting={formState.isSubmitting}
+          submitDisabled={method.is_active}
+        />
       }
     >
       <form id={`edit-payment-${method.id}`} onSubmit={submit} noValidate className="flex flex-col gap-4">

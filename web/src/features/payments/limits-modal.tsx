@@ -1,3 +1,4 @@
+/** A payment method's deposit limits modal (spec §3 Payment limits, §5 Limits). */
 import {
   filterAmount,
   LIMIT_PLACEHOLDERS,
@@ -13,11 +14,22 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Alert, Button, Field, Input, Modal, Spinner } from '../../ui/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
+import { Alert, Field, Input, Modal, Spinner } from '../../ui/index.ts';
 import { usePaymentLimits, useSavePaymentLimits } from './api.ts';
 import { paymentNotice } from './notices.ts';
 
 const LIMIT_FIELDS = ['min_amount_for_deposit', 'max_amount_for_deposit'] as const;
+
+/** The two inputs of the form, alike but for their field, label and placeholder. */
+const LIMIT_INPUTS: ReadonlyArray<{
+  field: (typeof LIMIT_FIELDS)[number];
+  label: string;
+  placeholder: string;
+}> = [
+  { field: 'min_amount_for_deposit', label: 'Минимальная сумма, ₽', placeholder: LIMIT_PLACEHOLDERS.min },
+  { field: 'max_amount_for_deposit', label: 'Максимальная сумма, ₽', placeholder: LIMIT_PLACEHOLDERS.max },
+];
 
 const EMPTY: PaymentLimitsFormValues = { min_amount_for_deposit: '', max_amount_for_deposit: '' };
 
@@ -80,19 +92,13 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
       title={PAYMENT_TEXT.limitsTitle}
       description={`${method.bank.name} · ${method.name}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Отмена
-          </Button>
-          <Button
-            type="submit"
-            form={`limits-${method.id}`}
-            loading={formState.isSubmitting}
-            disabled={locked || limits.isPending || limits.isError}
-          >
-            Сохранить
-          </Button>
-        </>
+        <FormModalFooter
+          formId={`limits-${method.id}`}
+          submitLabel="Сохранить"
+          onCancel={() => onOpenChange(false)}
+          submitting={formState.isSubmitting}
+          submitDisabled={locked || limits.isPending || limits.isError}
+        />
       }
     >
       {limits.isPending ? (
@@ -110,28 +116,19 @@ export function LimitsModal({ method, open, onOpenChange }: LimitsModalProps) {
               {PAYMENT_MESSAGES.disableFirst}
             </Alert>
           ) : null}
-          <Field label="Минимальная сумма, ₽" error={formState.errors.min_amount_for_deposit?.message}>
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={LIMIT_PLACEHOLDERS.min}
-              maxLength={15}
-              disabled={locked}
-              className="tabular-nums"
-              {...withInputFilter(register('min_amount_for_deposit'), filterAmount)}
-            />
-          </Field>
-          <Field label="Максимальная сумма, ₽" error={formState.errors.max_amount_for_deposit?.message}>
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={LIMIT_PLACEHOLDERS.max}
-              maxLength={15}
-              disabled={locked}
-              className="tabular-nums"
-              {...withInputFilter(register('max_amount_for_deposit'), filterAmount)}
-            />
-          </Field>
+          {LIMIT_INPUTS.map(({ field, label, placeholder }) => (
+            <Field key={field} label={label} error={formState.errors[field]?.message}>
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={placeholder}
+                maxLength={15}
+                disabled={locked}
+                className="tabular-nums"
+                {...withInputFilter(register(field), filterAmount)}
+              />
+            </Field>
+          ))}
         </form>
       )}
     </Modal>

@@ -285,86 +285,75 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
     </>
   );
 
-  if (layout === 'desktop') {
-    return (
-      <Card
-        padding="none"
-        data-testid="payment-card"
-        data-layout="desktop"
-        aria-label={`${method.bank.name} ${method.name}`}
-        className={cx(DESKTOP_GRID, 'items-center px-5 py-3')}
-      >
-        {bank}
-        <dl className="grid min-w-0 grid-cols-[3.75rem_minmax(0,1fr)] gap-y-0.5 text-small">
-          <InlineRequisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
-          <InlineRequisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
-          <InlineRequisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
-        </dl>
-        <ModeSelector
-          value={currentMode}
-          onSelect={selectMode}
-          busy={mode.isPending}
-          locked={method.is_active}
-          lockedHint={false}
-          unavailable={unavailable}
-          onUnavailable={paymentNotice.error}
-        />
-        <div className="flex items-center gap-2.5">
-          <RatingPercent rating={method.rating} className="w-14 text-small" />
-          <ConnectionIcon connected={method.is_connect} />
-        </div>
-        <div className="flex items-center gap-2">
-          <Switch
-            checked={online}
-            onCheckedChange={toggleOnline}
-            disabled={status.isPending}
-            aria-label={`Online: ${method.name}`}
-            className="mr-1.5 flex"
-          />
-          {actions}
-        </div>
-        {modals}
-      </Card>
-    );
-  }
+  // Both layouts show the same mode switch; only the desktop row drops its locked hint and the mobile card widens it.
+  const modeSelector = (
+    <ModeSelector
+      value={currentMode}
+      onSelect={selectMode}
+      busy={mode.isPending}
+      locked={method.is_active}
+      lockedHint={layout === 'mobile'}
+      unavailable={unavailable}
+      onUnavailable={paymentNotice.error}
+      className={layout === 'desktop' ? undefined : 'flex w-full'}
+    />
+  );
 
   return (
     <Card
       padding="none"
       data-testid="payment-card"
-      data-layout="mobile"
+      data-layout={layout}
       aria-label={`${method.bank.name} ${method.name}`}
-      className="flex flex-col"
+      className={layout === 'desktop' ? cx(DESKTOP_GRID, 'items-center px-5 py-3') : 'flex flex-col'}
     >
-      <div className="flex items-start justify-between gap-3 px-4 pt-4">
-        {bank}
-        <div className="flex shrink-0 items-center gap-2">
-          <RatingPercent rating={method.rating} className="text-small" />
-          <ConnectionIcon connected={method.is_connect} />
-        </div>
-      </div>
-      <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 px-4 py-3.5">
-        <div className="col-span-2">
-          <Requisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
-        </div>
-        <Requisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
-        <Requisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
-      </div>
-      <div className="px-4 pb-3.5">
-        <ModeSelector
-          value={currentMode}
-          onSelect={selectMode}
-          busy={mode.isPending}
-          locked={method.is_active}
-          unavailable={unavailable}
-          onUnavailable={paymentNotice.error}
-          className="flex w-full"
-        />
-      </div>
-      <div className="mt-auto flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
-        {onlineSwitch}
-        <div className="flex items-center gap-2">{actions}</div>
-      </div>
+      {layout === 'desktop' ? (
+        <>
+          {bank}
+          <dl className="grid min-w-0 grid-cols-[3.75rem_minmax(0,1fr)] gap-y-0.5 text-small">
+            <InlineRequisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
+            <InlineRequisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
+            <InlineRequisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
+          </dl>
+          {modeSelector}
+          <div className="flex items-center gap-2.5">
+            <RatingPercent rating={method.rating} className="w-14 text-small" />
+            <ConnectionIcon connected={method.is_connect} />
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch
+              checked={online}
+              onCheckedChange={toggleOnline}
+              disabled={status.isPending}
+              aria-label={`Online: ${method.name}`}
+              className="mr-1.5 flex"
+            />
+            {actions}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="flex items-start justify-between gap-3 px-4 pt-4">
+            {bank}
+            <div className="flex shrink-0 items-center gap-2">
+              <RatingPercent rating={method.rating} className="text-small" />
+              <ConnectionIcon connected={method.is_connect} />
+            </div>
+          </div>
+          <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 px-4 py-3.5">
+            <div className="col-span-2">
+              <Requisite label={REQUISITE_TEXT.card} value={maskRequisite(method.card)} />
+            </div>
+            <Requisite label={REQUISITE_TEXT.phone} value={method.phone_number} />
+            <Requisite label={REQUISITE_TEXT.account} value={maskRequisite(method.nomer_scheta)} />
+          </div>
+          <div className="px-4 pb-3.5">{modeSelector}</div>
+          <div className="mt-auto flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+            {onlineSwitch}
+            <div className="flex items-center gap-2">{actions}</div>
+          </div>
+        </>
+      )}
       {modals}
     </Card>
   );

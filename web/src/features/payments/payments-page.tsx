@@ -12,12 +12,11 @@ import {
   cx,
   EmptyState,
   ErrorState,
+  ListPagePagination,
   PageHeader,
-  Pagination,
-  Skeleton,
-  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
+import { SkeletonGrid } from '../../ui/skeleton-stack.tsx';
 import { AddPaymentModal } from './add-payment-modal.tsx';
 import { useBanks, usePaymentList } from './api.ts';
 import { DESKTOP_GRID, PaymentCard } from './payment-card.tsx';
@@ -27,18 +26,6 @@ import { PaymentFilters } from './payment-filters.tsx';
 export const PAYMENTS_DESKTOP_QUERY = '(min-width: 1260px)';
 
 const DESKTOP_COLUMNS = ['Банк / владелец', 'Реквизиты', 'Режим', 'Рейтинг'];
-
-const SKELETON_ROWS = ['first', 'second', 'third', 'fourth'];
-
-function ListSkeleton({ desktop }: { desktop: boolean }) {
-  return (
-    <div className={cx('grid grid-cols-1 gap-3', !desktop && 'min-[720px]:grid-cols-2')} aria-busy="true">
-      {SKELETON_ROWS.map((key) => (
-        <Skeleton key={key} className={desktop ? 'h-[4.5rem] rounded-xl' : 'h-56 rounded-xl'} />
-      ))}
-    </div>
-  );
-}
 
 /**
  * The Payments page (spec §2): the trader's payment methods with filters, 20 per page, in a desktop and a
@@ -68,7 +55,13 @@ export function PaymentsPage() {
 
   let content: ReactNode;
   if (list.isPending) {
-    content = <ListSkeleton desktop={desktop} />;
+    content = (
+      <SkeletonGrid
+        rows={4}
+        shape={desktop ? 'h-[4.5rem] rounded-xl' : 'h-56 rounded-xl'}
+        columns={!desktop && 'min-[720px]:grid-cols-2'}
+      />
+    );
   } else if (list.isError && !list.data) {
     content = <ErrorState message={PAYMENT_TEXT.listLoadFailed} retry={list} />;
   } else if (results.length === 0) {
@@ -116,13 +109,7 @@ export function PaymentsPage() {
         <PaymentFilters filters={filters} onChange={changeFilters} banks={banks.data ?? []} />
       </div>
       {content}
-      <Pagination
-        className="mt-6"
-        page={page}
-        total={count}
-        pageSize={PAGE_SIZES.payments}
-        onPageChange={toPageAndTop(setPage)}
-      />
+      <ListPagePagination page={page} total={count} pageSize={PAGE_SIZES.payments} setPage={setPage} />
       <AddPaymentModal open={adding} onOpenChange={setAdding} />
     </>
   );

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readError } from '../../api/errors.ts';
 import { withInputFilter } from '../../ui/filtered-input.ts';
-import { Button, Field, Input, Modal, notify } from '../../ui/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
+import { Field, Input, Modal, notify } from '../../ui/index.ts';
 import { createErrorText, useCreateReferral } from './api.ts';
 import { REFERRALS_TEXT as TEXT } from './referral-parts.tsx';
 
@@ -61,14 +62,13 @@ export function CreateReferralModal({ onClose, onCreated }: { onClose: () => voi
       description={TEXT.createDescription}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={formState.isSubmitting}>
-            {TEXT.submit}
-          </Button>
-        </>
+        <FormModalFooter
+          formId={FORM_ID}
+          submitLabel={TEXT.submit}
+          onCancel={onClose}
+          cancelLabel={TEXT.cancel}
+          submitting={formState.isSubmitting}
+        />
       }
     >
       <form id={FORM_ID} onSubmit={submit} noValidate data-testid="create-referral-form">

@@ -1,8 +1,9 @@
 import { REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import { PAIRING_QR_LEVEL, PAIRING_QR_SIZE } from '@app/shared/terminals/constants';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
-import { ErrorState, formatDate, Modal, Skeleton } from '../../ui/index.ts';
+import { ErrorState, formatDate, Modal } from '../../ui/index.ts';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { isNoPermission, useReferralDetail } from './api.ts';
 import {
   CopyButton,
@@ -65,11 +66,11 @@ export function ReferralDetailModal({ id, onClose }: { id: string; onClose: () =
   let content: ReactNode;
   if (detail.isPending) {
     content = (
-      <div className="flex flex-col gap-4" aria-busy="true" data-testid="referral-detail-loading">
-        <Skeleton className="h-14 w-full rounded-lg" />
-        <Skeleton className="mx-auto size-48 rounded-xl" />
-        <Skeleton className="h-24 w-full rounded-lg" />
-      </div>
+      <SkeletonStack
+        shapes={['h-14 w-full rounded-lg', 'mx-auto size-48 rounded-xl', 'h-24 w-full rounded-lg']}
+        className="flex flex-col gap-4"
+        testId="referral-detail-loading"
+      />
     );
   } else if (detail.isError) {
     content = (
@@ -92,13 +93,11 @@ export function ReferralDetailModal({ id, onClose }: { id: string; onClose: () =
           data-testid="referral-qr"
           data-qr-value={data.link}
         >
-          <QRCodeSVG
+          <FluidQrCode
             value={data.link}
             size={PAIRING_QR_SIZE}
             level={PAIRING_QR_LEVEL}
-            marginSize={1}
             title={TEXT.qrTitle}
-            className="block h-auto w-full"
           />
         </div>
         <dl className="divide-y divide-gray-100 border-y border-gray-100">

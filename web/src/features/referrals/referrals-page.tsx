@@ -7,16 +7,15 @@ import {
   cx,
   EmptyState,
   ErrorState,
+  ListPagePagination,
   OverlayLoader,
   PageHeader,
-  Pagination,
-  Skeleton,
-  toPageAndTop,
   useMediaQuery,
 } from '../../ui/index.ts';
+import { SkeletonGrid } from '../../ui/skeleton-stack.tsx';
 import { isNoPermission, REFERRALS_PAGE_SIZE, useReferralList } from './api.ts';
 import { CreateReferralModal } from './create-referral-modal.tsx';
-import { ReferralCards, ReferralTable } from './referral-list.tsx';
+import { ReferralList } from './referral-list.tsx';
 import { REFERRALS_TEXT as TEXT } from './referral-parts.tsx';
 
 // The detail modal brings qrcode.react; it loads when a code is first opened, not with the list.
@@ -26,8 +25,6 @@ const ReferralDetailModal = lazy(() =>
 
 /** Cards instead of the table at 768 px or less, as on the Disputes page. */
 export const REFERRALS_CARDS_QUERY = '(max-width: 768px)';
-
-const SKELETON_ROWS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 /**
  * The Referrals page /referrals (spec §2, §3, §4 Referral, §6 lead rights, §8 Settings and referrals): the
@@ -61,15 +58,12 @@ export function ReferralsPage() {
     );
   } else if (list.isPending) {
     content = (
-      <div
-        className={cx('grid grid-cols-1 gap-3', cards && 'min-[640px]:grid-cols-2')}
-        aria-busy="true"
-        data-testid="referrals-loading"
-      >
-        {SKELETON_ROWS.map((key) => (
-          <Skeleton key={key} className={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'} />
-        ))}
-      </div>
+      <SkeletonGrid
+        rows={5}
+        shape={cards ? 'h-40 rounded-xl' : 'h-14 rounded-lg'}
+        columns={cards && 'min-[640px]:grid-cols-2'}
+        testId="referrals-loading"
+      />
     );
   } else if (list.isError) {
     content = <ErrorState title={TEXT.loadFailedTitle} message={REFERRAL_MESSAGES.loadFailed} retry={list} />;
@@ -87,7 +81,7 @@ export function ReferralsPage() {
     const listProps = { referrals: results, onDetails: (referral: Referral) => setOpenId(referral.id) };
     content = (
       <div className={cx('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        {cards ? <ReferralCards {...listProps} /> : <ReferralTable {...listProps} />}
+        <ReferralList cards={cards} {...listProps} />
       </div>
     );
   }
@@ -101,12 +95,11 @@ export function ReferralsPage() {
       />
       {content}
       {noPermission ? null : (
-        <Pagination
-          className="mt-6"
+        <ListPagePagination
           page={page}
           total={list.data?.count ?? 0}
           pageSize={REFERRALS_PAGE_SIZE}
-          onPageChange={toPageAndTop(setPage)}
+          setPage={setPage}
         />
       )}
       {creating ? (

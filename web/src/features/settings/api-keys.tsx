@@ -1,9 +1,12 @@
+/** Settings #api: the merchant's API keys (list, create with the key shown once, revoke behind a confirmation). */
 import { type ApiKey, createApiKeyBody, MERCHANT_TEXT } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
+import type { TableColumn } from '../../ui/column-table.tsx';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import {
   Alert,
@@ -17,16 +20,10 @@ import {
   Input,
   Modal,
   notify,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { type CreatedApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
-import { ActionsHeaderCell, ApiListItem, ApiListLoading } from './api-list-parts.tsx';
+import { ACTIONS_HEADER, ApiList, ApiListLoading } from './api-list-parts.tsx';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 import { ShownOnceModal } from './shown-once-modal.tsx';
 
@@ -49,70 +46,38 @@ export function ApiKeysCard() {
     body = <ErrorState message={MERCHANT_TEXT.keysLoadFailed} retry={keys} />;
   } else if (keys.data.length === 0) {
     body = <EmptyState icon={<KeyRound size={22} />} title={T.noKeys} description={T.noKeysHint} />;
-  } else if (narrow) {
-    body = (
-      <ul className="flex flex-col gap-3">
-        {keys.data.map((key) => (
-          <ApiListItem
-            key={key.id}
-            testId="api-key"
-            head={
-              <>
-                <p className="font-medium break-words text-gray-900">{key.name}</p>
-                <p className="mt-0.5 font-mono text-small text-gray-600">{key.prefix}…</p>
-              </>
-            }
-            status={<KeyStatus apiKey={key} />}
-          >
-            <dl className="mt-3 grid grid-cols-2 gap-2 text-small">
-              <dt className="text-gray-500">{T.columns.created}</dt>
-              <dd className="text-right text-gray-800">{formatDate(key.created_at)}</dd>
-              <dt className="text-gray-500">{T.columns.lastUsed}</dt>
-              <dd className="text-right text-gray-800">{lastUsed(key)}</dd>
-            </dl>
-            {key.revoked_at ? null : (
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => setRevoking(key)}>
-                {MERCHANT_TEXT.revokeKey}
-              </Button>
-            )}
-          </ApiListItem>
-        ))}
-      </ul>
-    );
   } else {
     body = (
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>{T.columns.name}</TableHeaderCell>
-            <TableHeaderCell>{T.columns.prefix}</TableHeaderCell>
-            <TableHeaderCell>{T.columns.created}</TableHeaderCell>
-            <TableHeaderCell>{T.columns.lastUsed}</TableHeaderCell>
-            <TableHeaderCell>{T.columns.status}</TableHeaderCell>
-            <ActionsHeaderCell />
-          </tr>
-        </TableHead>
-        <TableBody>
-          {keys.data.map((key) => (
-            <TableRow key={key.id} data-testid="api-key">
-              <TableCell className="font-medium text-gray-900">{key.name}</TableCell>
-              <TableCell className="font-mono">{key.prefix}…</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(key.created_at)}</TableCell>
-              <TableCell className="whitespace-nowrap">{lastUsed(key)}</TableCell>
-              <TableCell>
-                <KeyStatus apiKey={key} />
-              </TableCell>
-              <TableCell align="right">
-                {key.revoked_at ? null : (
-                  <Button variant="secondary" size="sm" onClick={() => setRevoking(key)}>
-                    {MERCHANT_TEXT.revokeKey}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ApiList
+        narrow={narrow}
+        rows={keys.data}
+        testId="api-key"
+        columns={keyColumns(setRevoking)}
+        card={{
+          head: (key) => (
+            <>
+              <p className="font-medium break-words text-gray-900">{key.name}</p>
+              <p className="mt-0.5 font-mono text-small text-gray-600">{key.prefix}…</p>
+            </>
+          ),
+          status: (key) => <KeyStatus apiKey={key} />,
+          body: (key) => (
+            <>
+              <dl className="mt-3 grid grid-cols-2 gap-2 text-small">
+                <dt className="text-gray-500">{T.columns.created}</dt>
+                <dd className="text-right text-gray-800">{formatDate(key.created_at)}</dd>
+                <dt className="text-gray-500">{T.columns.lastUsed}</dt>
+                <dd className="text-right text-gray-800">{lastUsed(key)}</dd>
+              </dl>
+              {key.revoked_at ? null : (
+                <Button variant="secondary" size="sm" className="mt-3" onClick={() => setRevoking(key)}>
+                  {MERCHANT_TEXT.revokeKey}
+                </Button>
+              )}
+            </>
+          ),
+        }}
+      />
     );
   }
 
@@ -145,6 +110,39 @@ export function ApiKeysCard() {
       />
     </Card>
   );
+}
+
+/** The keys table: name, prefix, created, last used, status and the revoke button of a live key. */
+function keyColumns(onRevoke: (key: ApiKey) => void): Array<TableColumn<ApiKey>> {
+  return [
+    {
+      key: 'name',
+      header: T.columns.name,
+      cell: (key) => key.name,
+      cellClassName: 'font-medium text-gray-900',
+    },
+    { key: 'prefix', header: T.columns.prefix, cell: (key) => `${key.prefix}…`, cellClassName: 'font-mono' },
+    {
+      key: 'created',
+      header: T.columns.created,
+      cell: (key) => formatDate(key.created_at),
+      cellClassName: 'whitespace-nowrap',
+    },
+    { key: 'lastUsed', header: T.columns.lastUsed, cell: lastUsed, cellClassName: 'whitespace-nowrap' },
+    { key: 'status', header: T.columns.status, cell: (key) => <KeyStatus apiKey={key} /> },
+    {
+      key: 'actions',
+      header: ACTIONS_HEADER,
+      headerAlign: 'left',
+      align: 'right',
+      cell: (key) =>
+        key.revoked_at ? null : (
+          <Button variant="secondary" size="sm" onClick={() => onRevoke(key)}>
+            {MERCHANT_TEXT.revokeKey}
+          </Button>
+        ),
+    },
+  ];
 }
 
 function lastUsed(key: ApiKey): string {
@@ -203,14 +201,13 @@ function CreateKeyModal({ open, onOpenChange, onCreated }: CreateKeyModalProps) 
       size="sm"
       title={MERCHANT_TEXT.createKey}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form="create-api-key" loading={formState.isSubmitting}>
-            {T.create}
-          </Button>
-        </>
+        <FormModalFooter
+          formId="create-api-key"
+          submitLabel={T.create}
+          onCancel={() => close(false)}
+          cancelLabel={T.cancel}
+          submitting={formState.isSubmitting}
+        />
       }
     >
       <form id="create-api-key" onSubmit={submit} noValidate className="flex flex-col gap-4">

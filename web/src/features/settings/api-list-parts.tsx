@@ -1,47 +1,56 @@
-/** Pieces both lists of the API section (keys, webhook deliveries) draw alike: the loading rows, the narrow card, the actions header. */
+/** Both lists of the API section (keys, webhook deliveries): the loading rows, and the table or (narrow) the cards. */
 import type { ReactNode } from 'react';
-import { Skeleton, TableHeaderCell } from '../../ui/index.ts';
+import { ColumnTable, type TableColumn } from '../../ui/column-table.tsx';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 
 /** Grey rows while a list loads. */
 export function ApiListLoading({ testId, rows }: { testId: string; rows: number }) {
   return (
-    <div className="flex flex-col gap-2" aria-busy="true" data-testid={testId}>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length placeholder rows that never reorder
-        <Skeleton key={row} className="h-12 w-full" />
-      ))}
-    </div>
+    <SkeletonStack
+      shapes={Array.from({ length: rows }, () => 'h-12 w-full')}
+      className="flex flex-col gap-2"
+      testId={testId}
+    />
   );
 }
 
-/** One item of a list in the narrow layout: its name and detail left, its status badge right, then the rest. */
-export function ApiListItem({
-  testId,
-  head,
-  status,
-  children,
-}: {
-  testId: string;
-  head: ReactNode;
-  status: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <li data-testid={testId} className="rounded-lg border border-gray-200 p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">{head}</div>
-        {status}
-      </div>
-      {children}
-    </li>
-  );
+/** How a row fills its card in the narrow layout: name and detail left, status badge right, then the rest. */
+export interface ApiListCard<Row> {
+  head: (row: Row) => ReactNode;
+  status: (row: Row) => ReactNode;
+  body: (row: Row) => ReactNode;
 }
 
 /** The header of the table's last column (the row's buttons), named only for screen readers. */
-export function ActionsHeaderCell() {
+export const ACTIONS_HEADER = <span className="sr-only">Действия</span>;
+
+/** A list of the section: the table when there is room, else one card per row. */
+export function ApiList<Row extends { id: string }>({
+  narrow,
+  rows,
+  testId,
+  columns,
+  card,
+}: {
+  narrow: boolean;
+  rows: readonly Row[];
+  /** Each row's or card's test id. */
+  testId: string;
+  columns: ReadonlyArray<TableColumn<Row>>;
+  card: ApiListCard<Row>;
+}) {
+  if (!narrow) return <ColumnTable columns={columns} rows={rows} rowTestId={testId} />;
   return (
-    <TableHeaderCell>
-      <span className="sr-only">Действия</span>
-    </TableHeaderCell>
+    <ul className="flex flex-col gap-3">
+      {rows.map((row) => (
+        <li key={row.id} data-testid={testId} className="rounded-lg border border-gray-200 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">{card.head(row)}</div>
+            {card.status(row)}
+          </div>
+          {card.body(row)}
+        </li>
+      ))}
+    </ul>
   );
 }

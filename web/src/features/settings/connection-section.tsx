@@ -1,6 +1,5 @@
 import { SETTINGS_MESSAGES, type TelegramAccount, type TelegramKeyResponse } from '@app/shared';
 import { Copy, ExternalLink, MessageCircle, RefreshCw } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { readError } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -17,6 +16,8 @@ import {
   notify,
   Skeleton,
 } from '../../ui/index.ts';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
 import {
   useDisconnectTelegram,
@@ -68,15 +69,7 @@ function KeyCard({ data }: { data: TelegramKeyResponse }) {
         {data.deep_link ? (
           <figure className="mx-auto flex w-full max-w-[200px] shrink-0 flex-col items-center gap-2 md:mx-0">
             <div className="w-full rounded-xl border border-gray-200 bg-white p-2">
-              <QRCodeSVG
-                value={data.deep_link}
-                size={256}
-                level="H"
-                marginSize={1}
-                title={T.qrLabel}
-                className="block h-auto w-full"
-                data-testid="telegram-qr"
-              />
+              <FluidQrCode value={data.deep_link} title={T.qrLabel} testId="telegram-qr" />
             </div>
             <figcaption className="text-center text-caption text-gray-500">{T.qrHint}</figcaption>
           </figure>
@@ -163,12 +156,7 @@ function AccountsCard({ keyData }: { keyData: TelegramKeyResponse | undefined })
 
   let body: ReactNode;
   if (accounts.isPending) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-14 w-full" />
-        <Skeleton className="h-14 w-full" />
-      </div>
-    );
+    body = <SkeletonStack shapes={['h-14 w-full', 'h-14 w-full']} />;
   } else if (accounts.isError) {
     body = (
       <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.telegramLoadFailed} retry={accounts} />

@@ -1,6 +1,7 @@
 import { SETTINGS_MESSAGES } from '@app/shared';
 import { readError } from '../../api/errors.ts';
-import { Card, CardHeader, ErrorState, notify, Skeleton, Switch } from '../../ui/index.ts';
+import { Card, CardHeader, ErrorState, notify, Switch } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { type NotificationField, useChangeNotification, useUserInfo } from './profile-api.ts';
 import { SETTINGS_TEXT as T } from './settings-texts.ts';
 
@@ -31,10 +32,7 @@ export function NotificationSection() {
         description={T.notificationDescription}
       />
       {info.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <SkeletonStack shapes={['h-10 w-full', 'h-10 w-full']} className="flex flex-col gap-4" />
       ) : info.isError ? (
         <ErrorState title={T.loadFailedTitle} message={SETTINGS_MESSAGES.userInfoLoadFailed} retry={info} />
       ) : (

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { readError } from '../../api/errors.ts';
-import { Button, Card, CardHeader, ErrorState, Field, Input, notify, Skeleton } from '../../ui/index.ts';
+import { Button, Card, CardHeader, ErrorState, Field, Input, notify } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useSaveShopName, useShopName } from './shop-name-api.ts';
 
 /** The card's words (Russian; the spec fixes none of them). */
@@ -29,9 +30,7 @@ export function ShopNameCard() {
     <Card>
       <CardHeader title={SHOP_NAME_TEXT.title} description={SHOP_NAME_TEXT.description} />
       {shopName.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" data-testid="shop-name-loading">
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <SkeletonStack shapes={['h-11 w-full']} testId="shop-name-loading" />
       ) : shopName.isError ? (
         <ErrorState message={SHOP_NAME_TEXT.loadFailed} retry={shopName} />
       ) : (

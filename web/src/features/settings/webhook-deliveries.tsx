@@ -1,7 +1,9 @@
+/** Settings #api: the webhook delivery log (events, attempts, resend, more pages). */
 import { MERCHANT_TEXT, WEBHOOK_OUTCOME_TEXT, type WebhookEvent } from '@app/shared';
 import { Inbox, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { readError } from '../../api/errors.ts';
+import type { TableColumn } from '../../ui/column-table.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import {
   Badge,
@@ -12,16 +14,10 @@ import {
   EmptyState,
   ErrorState,
   notify,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
   useMediaQuery,
 } from '../../ui/index.ts';
 import { useResendWebhookEvent, useWebhookEvents } from './api.ts';
-import { ActionsHeaderCell, ApiListItem, ApiListLoading } from './api-list-parts.tsx';
+import { ACTIONS_HEADER, ApiList, ApiListLoading } from './api-list-parts.tsx';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 
 const STATE_TONES: Record<WebhookEvent['state'], BadgeTone> = {
@@ -79,6 +75,52 @@ function OrderId({ id }: { id: string }) {
   );
 }
 
+/** The deliveries table: type and order, state and attempts, the last answer, when, and the resend button. */
+function eventColumns(resendButton: (event: WebhookEvent) => ReactNode): Array<TableColumn<WebhookEvent>> {
+  return [
+    {
+      key: 'type',
+      header: T.columnsEvents.type,
+      cellClassName: 'py-2.5 whitespace-nowrap',
+      cell: (event) => (
+        <>
+          <p className="font-mono text-gray-900">{event.type}</p>
+          <p className="text-gray-500">
+            {T.columnsEvents.order} <OrderId id={event.order_id} />
+          </p>
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: T.columnsEvents.state,
+      cellClassName: 'py-2.5 whitespace-nowrap',
+      cell: (event) => (
+        <>
+          <StateBadge state={event.state} />
+          <p className="mt-1 text-caption text-gray-500">
+            {T.columnsEvents.attempts}: <span className="tabular-nums">{event.attempts}</span>
+          </p>
+        </>
+      ),
+    },
+    {
+      key: 'last',
+      header: T.columnsEvents.last,
+      cellClassName: 'max-w-56 truncate',
+      cellTitle: lastAnswer,
+      cell: lastAnswer,
+    },
+    {
+      key: 'when',
+      header: T.columnsEvents.when,
+      cellClassName: 'py-2.5 whitespace-nowrap',
+      cell: (event) => <When event={event} />,
+    },
+    { key: 'actions', header: ACTIONS_HEADER, headerAlign: 'left', align: 'right', cell: resendButton },
+  ];
+}
+
 /** The delivery log: one row per event with its attempts, "Отправить снова" and "Показать ещё". */
 /**
  * Eight columns need about 1,100 px; beside the sidebar and the settings menu the table fits only on wide
@@ -122,74 +164,38 @@ export function WebhookDeliveriesCard() {
     body = <ErrorState message={MERCHANT_TEXT.deliveriesLoadFailed} retry={events} />;
   } else if (items.length === 0) {
     body = <EmptyState icon={<Inbox size={22} />} title={T.noDeliveries} />;
-  } else if (narrow) {
-    body = (
-      <ul className="flex flex-col gap-3">
-        {items.map((event) => (
-          <ApiListItem
-            key={event.id}
-            testId="webhook-event"
-            head={
-              <>
-                <p className="font-mono text-small font-medium text-gray-900">{event.type}</p>
-                <OrderId id={event.order_id} />
-              </>
-            }
-            status={<StateBadge state={event.state} />}
-          >
-            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-small">
-              <dt className="text-gray-500">{T.columnsEvents.attempts}</dt>
-              <dd className="text-right text-gray-800 tabular-nums">{event.attempts}</dd>
-              <dt className="text-gray-500">{T.columnsEvents.last}</dt>
-              <dd className="text-right break-words text-gray-800">{lastAnswer(event)}</dd>
-              <dt className="text-gray-500">{T.columnsEvents.next}</dt>
-              <dd className="text-right text-gray-800">{formatDate(event.next_attempt_at)}</dd>
-              <dt className="text-gray-500">{T.columnsEvents.delivered}</dt>
-              <dd className="text-right text-gray-800">{formatDate(event.delivered_at)}</dd>
-            </dl>
-            <div className="mt-3">{resendButton(event)}</div>
-          </ApiListItem>
-        ))}
-      </ul>
-    );
   } else {
     body = (
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>{T.columnsEvents.type}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.state}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.last}</TableHeaderCell>
-            <TableHeaderCell>{T.columnsEvents.when}</TableHeaderCell>
-            <ActionsHeaderCell />
-          </tr>
-        </TableHead>
-        <TableBody>
-          {items.map((event) => (
-            <TableRow key={event.id} data-testid="webhook-event">
-              <TableCell className="py-2.5 whitespace-nowrap">
-                <p className="font-mono text-gray-900">{event.type}</p>
-                <p className="text-gray-500">
-                  {T.columnsEvents.order} <OrderId id={event.order_id} />
-                </p>
-              </TableCell>
-              <TableCell className="py-2.5 whitespace-nowrap">
-                <StateBadge state={event.state} />
-                <p className="mt-1 text-caption text-gray-500">
-                  {T.columnsEvents.attempts}: <span className="tabular-nums">{event.attempts}</span>
-                </p>
-              </TableCell>
-              <TableCell className="max-w-56 truncate" title={lastAnswer(event)}>
-                {lastAnswer(event)}
-              </TableCell>
-              <TableCell className="py-2.5 whitespace-nowrap">
-                <When event={event} />
-              </TableCell>
-              <TableCell align="right">{resendButton(event)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ApiList
+        narrow={narrow}
+        rows={items}
+        testId="webhook-event"
+        columns={eventColumns(resendButton)}
+        card={{
+          head: (event) => (
+            <>
+              <p className="font-mono text-small font-medium text-gray-900">{event.type}</p>
+              <OrderId id={event.order_id} />
+            </>
+          ),
+          status: (event) => <StateBadge state={event.state} />,
+          body: (event) => (
+            <>
+              <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-small">
+                <dt className="text-gray-500">{T.columnsEvents.attempts}</dt>
+                <dd className="text-right text-gray-800 tabular-nums">{event.attempts}</dd>
+                <dt className="text-gray-500">{T.columnsEvents.last}</dt>
+                <dd className="text-right break-words text-gray-800">{lastAnswer(event)}</dd>
+                <dt className="text-gray-500">{T.columnsEvents.next}</dt>
+                <dd className="text-right text-gray-800">{formatDate(event.next_attempt_at)}</dd>
+                <dt className="text-gray-500">{T.columnsEvents.delivered}</dt>
+                <dd className="text-right text-gray-800">{formatDate(event.delivered_at)}</dd>
+              </dl>
+              <div className="mt-3">{resendButton(event)}</div>
+            </>
+          ),
+        }}
+      />
     );
   }
 

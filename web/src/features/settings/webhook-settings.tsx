@@ -5,18 +5,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readError } from '../../api/errors.ts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardHeader,
-  ErrorState,
-  Field,
-  Input,
-  Modal,
-  notify,
-  Skeleton,
-} from '../../ui/index.ts';
+import { Badge, Button, Card, CardHeader, ErrorState, Field, Input, Modal, notify } from '../../ui/index.ts';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useRotateWebhookSecret, useSaveWebhook, useWebhookSettings, type WebhookSettings } from './api.ts';
 import { API_SECTION_TEXT as T } from './api-texts.ts';
 import { ShownOnceModal } from './shown-once-modal.tsx';
@@ -41,10 +31,7 @@ export function WebhookCard() {
     <Card>
       <CardHeader title={MERCHANT_TEXT.webhookTitle} description={T.webhookDescription} />
       {settings.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" data-testid="webhook-loading">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-10 w-40" />
-        </div>
+        <SkeletonStack shapes={['h-11 w-full', 'h-10 w-40']} testId="webhook-loading" />
       ) : settings.isError ? (
         <ErrorState message={MERCHANT_TEXT.webhookLoadFailed} retry={settings} />
       ) : (

@@ -29,7 +29,8 @@ export const GENERAL_NAV: NavItem[] = [
   // A trader's requisites and phones: merchants and support have none.
   { to: '/payments', label: 'Payments', icon: CreditCard, roles: ['trader'] },
   { to: '/terminals', label: 'Terminals', icon: Smartphone, roles: ['trader'] },
-  { to: '/dispute', label: 'Disputes', icon: Scale },
+  // Admins run the platform from the console (issue 27); the disputes API refuses them.
+  { to: '/dispute', label: 'Disputes', icon: Scale, roles: ['trader', 'merchant', 'support'] },
   // A trader's deals or a merchant's orders; support takes part in neither.
   { to: '/deal', label: 'Transactions', icon: ArrowLeftRight, roles: ['trader', 'merchant'] },
   { to: '/referrals', label: 'Referrals', icon: Users, leadOnly: true, roles: ['trader'] },

@@ -1,30 +1,12 @@
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar, cx, Logo } from '../../ui/index.ts';
+import { Avatar } from '../../ui/index.ts';
+import { LogoLink } from '../../ui/logo-link.tsx';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { displayName } from './display-name.ts';
 import { GENERAL_NAV, isNavActive, type NavItem, SETTINGS_NAV, visibleItems } from './nav-items.ts';
-
-function SidebarLink({ item, active }: { item: NavItem; active: boolean }) {
-  const Icon = item.icon;
-  return (
-    <Link
-      to={item.to}
-      aria-current={active ? 'page' : undefined}
-      className={cx(
-        'group relative flex h-10 items-center gap-3 rounded-lg px-3 text-[0.875rem] font-medium transition-colors',
-        active ? 'bg-brand-50 text-brand-700' : 'text-gray-600 hover:bg-gray-100 hover:text-gray-900',
-      )}
-    >
-      {active ? (
-        <span className="absolute inset-y-2 -left-3 w-[3px] rounded-r-full bg-brand-600" aria-hidden />
-      ) : null}
-      <Icon size={18} className={active ? 'text-brand-600' : 'text-gray-400 group-hover:text-gray-600'} />
-      {item.label}
-    </Link>
-  );
-}
+import { NavLink } from './nav-link.tsx';
 
 function Section({ title, items, pathname }: { title: string; items: NavItem[]; pathname: string }) {
   return (
@@ -33,7 +15,7 @@ function Section({ title, items, pathname }: { title: string; items: NavItem[]; 
       <ul className="flex flex-col gap-0.5">
         {items.map((item) => (
           <li key={item.to}>
-            <SidebarLink item={item} active={isNavActive(item, pathname)} />
+            <NavLink item={item} active={isNavActive(item, pathname)} look="sidebar" />
           </li>
         ))}
       </ul>
@@ -53,9 +35,7 @@ export function Sidebar() {
       className="fixed inset-y-0 left-0 z-30 flex w-sidebar flex-col border-r border-gray-200 bg-white"
     >
       <div className="flex h-topbar shrink-0 items-center px-6">
-        <Link to="/" aria-label="Processing — Overview">
-          <Logo />
-        </Link>
+        <LogoLink to="/" label="Processing — Overview" />
       </div>
       <nav aria-label="Основное меню" className="flex flex-1 flex-col gap-7 overflow-y-auto px-4 pt-4">
         <Section title="General" items={visibleItems(GENERAL_NAV, isLead, user.role)} pathname={pathname} />

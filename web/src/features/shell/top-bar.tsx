@@ -1,7 +1,8 @@
 import { Menu } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useIsLead } from '../../api/lead-store.ts';
-import { Avatar, cx, IconButton, Logo, lazyMenu } from '../../ui/index.ts';
+import { Avatar, cx, IconButton, lazyMenu } from '../../ui/index.ts';
+import { LogoLink } from '../../ui/logo-link.tsx';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
 import { CONTENT_COLUMN } from './content-column.ts';
 import { displayName } from './display-name.ts';
@@ -25,9 +26,7 @@ export function TopBar({ compact }: { compact: boolean }) {
       {/* The same centred column as the page content, so the breadcrumb lines up with the title on wide screens. */}
       <div className={cx(CONTENT_COLUMN, 'flex h-full items-center gap-4')} data-testid="top-bar-inner">
         {compact ? (
-          <Link to="/" aria-label="Processing — Overview">
-            <Logo />
-          </Link>
+          <LogoLink to="/" label="Processing — Overview" />
         ) : (
           <p className="text-small font-medium text-gray-500">
             Processing <span className="px-1.5 text-gray-300">/</span>

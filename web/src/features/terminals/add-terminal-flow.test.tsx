@@ -1,15 +1,13 @@
 import { API, type VerifyRequestResponse } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
-import { renderAt } from '../../test/render.tsx';
+import { called, type Handlers } from '../../test/fetch-mock.ts';
 import { formatDayTime } from '../../ui/format-date.ts';
 import { notify } from '../../ui/index.ts';
 import { PAIRING_TEXT, pairingPayload, timeLeftText } from './add-terminal-flow.tsx';
 import { PAIRING_POLL_MS } from './api.ts';
-import { TerminalsPage } from './terminals-page.tsx';
 import { terminal, testId } from './test-fixtures.ts';
+import { chooseApp, renderForPairing, type TestUser } from './test-pairing.tsx';
 
 const TERMINAL_ID = testId();
 const LIST = `GET ${API.terminals.list}`;
@@ -26,25 +24,12 @@ function pairing(overrides: Partial<VerifyRequestResponse> = {}): VerifyRequestR
   };
 }
 
-function setup(handlers: Handlers) {
-  const api = mockApi({
-    [LIST]: { body: { count: 0, results: [] } },
-    [CONNECT]: { body: { terminal_id: TERMINAL_ID } },
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderAt('/terminals', [{ path: '/terminals', element: <TerminalsPage /> }]);
-  return { ...api, user };
-}
+const setup = (handlers: Handlers) => renderForPairing(TERMINAL_ID, handlers);
 
-/** 'Add Terminal Now' first asks which app (issue 24); the QR flow is the choice 'Terminal Manager (QR)'. */
-async function chooseQr(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));
-  const choice = await screen.findByRole('dialog', { name: 'Выберите приложение' });
-  await user.click(within(choice).getByRole('button', { name: /Terminal Manager \(QR\)/ }));
-}
+/** The QR flow is the app choice 'Terminal Manager (QR)'. */
+const chooseQr = (user: TestUser) => chooseApp(user, /Terminal Manager \(QR\)/);
 
-async function enterCode(user: ReturnType<typeof userEvent.setup>, code = '123456') {
+async function enterCode(user: TestUser, code = '123456') {
   await chooseQr(user);
   const dialog = await screen.findByRole('dialog', { name: 'Подтверждение OTP' });
   await user.click(within(dialog).getAllByRole('textbox')[0]!);

@@ -1,7 +1,6 @@
 import {
   type ForwarderSetupResponse,
   PAIRING_QR_LEVEL,
-  PAIRING_QR_SIZE,
   TERMINAL_MESSAGES,
   TERMINAL_TEXT,
   type TerminalApp,
@@ -9,12 +8,12 @@ import {
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Copy, RotateCw } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { terminalsKeys } from '../../api/query-keys.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { formatDayTime } from '../../ui/format-date.ts';
 import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
+import { NumberedSteps } from '../../ui/numbered-steps.tsx';
 import { OtpModal } from '../../ui/otp-modal.tsx';
 import {
   BadPairingDataError,
@@ -25,7 +24,7 @@ import {
   useVerifyRequest,
 } from './api.ts';
 import { ForwarderSetupScreen } from './forwarder-setup-screen.tsx';
-import { QrBoundary } from './qr-boundary.tsx';
+import { QrCard } from './qr-card.tsx';
 import { isForwarderApp } from './terminal-apps.ts';
 
 /** Russian words of the pairing screens beyond the spec's own. */
@@ -113,22 +112,13 @@ function PairingScreen({
     >
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <div className="flex w-full max-w-[256px] shrink-0 flex-col items-center gap-3">
-          <div
-            className="w-full rounded-xl border border-gray-200 bg-white p-2"
-            data-testid="pairing-qr"
-            data-qr-payload={payload}
-          >
-            <QrBoundary onError={() => notify.error(TERMINAL_MESSAGES.qrFailed)}>
-              <QRCodeSVG
-                value={payload}
-                size={PAIRING_QR_SIZE}
-                level={PAIRING_QR_LEVEL}
-                marginSize={1}
-                title={PAIRING_TEXT.qrTitle}
-                className="block h-auto w-full"
-              />
-            </QrBoundary>
-          </div>
+          <QrCard
+            value={payload}
+            level={PAIRING_QR_LEVEL}
+            title={PAIRING_TEXT.qrTitle}
+            testId="pairing-qr"
+            valueAttribute="data-qr-payload"
+          />
           {connected ? null : left ? (
             <>
               <p
@@ -169,16 +159,12 @@ function PairingScreen({
         </div>
         <div className="flex w-full min-w-0 flex-col gap-4">
           <h3 className="text-h3 text-gray-900">{PAIRING_TEXT.steps}</h3>
-          <ol className="flex flex-col gap-3">
-            {TERMINAL_TEXT.setupSteps.map((step, index) => (
-              <li key={step} className="flex gap-3 text-small text-gray-700">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-caption font-semibold text-brand-700">
-                  {index + 1}
-                </span>
-                <span className="pt-0.5">{step}</span>
-              </li>
-            ))}
-          </ol>
+          <NumberedSteps
+            steps={TERMINAL_TEXT.setupSteps}
+            className="flex flex-col gap-3"
+            stepClassName="text-small text-gray-700"
+            bodyClassName="pt-0.5"
+          />
           {connected || !left ? null : (
             <p className="text-small text-gray-600" data-testid="pairing-close-notice">
               {PAIRING_TEXT.closeNotice(formatDayTime(data.expires_at))}

@@ -1,17 +1,14 @@
 import {
   type ForwarderApp,
   type ForwarderSetupResponse,
-  PAIRING_QR_SIZE,
   TERMINAL_APP_LABELS,
-  TERMINAL_MESSAGES,
   TERMINAL_TEXT,
 } from '@app/shared';
 import { CircleCheck } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Alert, Button, Modal, notify, Spinner } from '../../ui/index.ts';
+import { Alert, Button, Modal, Spinner } from '../../ui/index.ts';
 import { useTerminalSignal } from './api.ts';
-import { QrBoundary } from './qr-boundary.tsx';
+import { QrCard } from './qr-card.tsx';
 import { AutomationGuide } from './setup-guides/automation-guide.tsx';
 import { CopyField } from './setup-guides/guide-parts.tsx';
 import { SmsGatewayGuide } from './setup-guides/sms-gateway-guide.tsx';
@@ -158,22 +155,13 @@ export function ForwarderSetupScreen({
               )}
             </div>
             <figure className="mx-auto flex w-44 shrink-0 flex-col items-center gap-2 sm:mx-0 sm:w-40">
-              <div
-                className="w-full rounded-xl border border-gray-200 bg-white p-2"
-                data-testid="forwarder-qr"
-                data-qr-value={data.webhook_url}
-              >
-                <QrBoundary onError={() => notify.error(TERMINAL_MESSAGES.qrFailed)}>
-                  <QRCodeSVG
-                    value={data.webhook_url}
-                    size={PAIRING_QR_SIZE}
-                    level={URL_QR_LEVEL}
-                    marginSize={1}
-                    title={SETUP_TEXT.qrTitle}
-                    className="block h-auto w-full"
-                  />
-                </QrBoundary>
-              </div>
+              <QrCard
+                value={data.webhook_url}
+                level={URL_QR_LEVEL}
+                title={SETUP_TEXT.qrTitle}
+                testId="forwarder-qr"
+                valueAttribute="data-qr-value"
+              />
               <figcaption className="text-center text-caption text-gray-500">{SETUP_TEXT.qrHint}</figcaption>
             </figure>
           </div>

@@ -9,22 +9,20 @@ import {
   type TerminalListItem,
 } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { called, type Handlers, mockApi } from '../../test/fetch-mock.ts';
+import { called, type Handlers } from '../../test/fetch-mock.ts';
 import { latinOutsideLiterals } from '../../test/language.ts';
-import { renderAt } from '../../test/render.tsx';
 import { notify } from '../../ui/index.ts';
 import { PAIRING_POLL_MS } from './api.ts';
 import { smsGatewayCurl } from './setup-guides/sms-gateway-guide.tsx';
-import { TerminalsPage } from './terminals-page.tsx';
 import { terminal, testId } from './test-fixtures.ts';
+import { chooseApp, renderForPairing, type TestUser } from './test-pairing.tsx';
 
 const TERMINAL_ID = testId();
 const LIST = `GET ${API.terminals.list}`;
 /** These tests walk whole flows through lazy chunks: give a loaded machine time (the default is 5 s). */
 const FLOW_TIMEOUT_MS = 15_000;
-const CONNECT = `POST ${API.terminals.connectRequest}`;
+const _CONNECT = `POST ${API.terminals.connectRequest}`;
 const VERIFY = `POST ${API.terminals.verifyRequest}`;
 const HOOK_URL =
   'https://pay.example.com/backend/device/v1/hooks/Tk-9aZ_0123456789abcdefghijklmnopqrstuvwxyzAB';
@@ -57,21 +55,10 @@ function listed(app: ForwarderApp, overrides: Partial<TerminalListItem> = {}): T
   });
 }
 
-function renderPage(handlers: Handlers) {
-  const api = mockApi({
-    [LIST]: { body: { count: 0, results: [] } },
-    [CONNECT]: { body: { terminal_id: TERMINAL_ID } },
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderAt('/terminals', [{ path: '/terminals', element: <TerminalsPage /> }]);
-  return { ...api, user };
-}
+const renderPage = (handlers: Handlers) => renderForPairing(TERMINAL_ID, handlers);
 
-async function pair(user: ReturnType<typeof userEvent.setup>, app: ForwarderApp) {
-  await user.click(screen.getByRole('button', { name: 'Add Terminal Now' }));
-  const choice = await screen.findByRole('dialog', { name: 'Выберите приложение' });
-  await user.click(within(choice).getByRole('button', { name: new RegExp(`^${TERMINAL_APP_LABELS[app]}`) }));
+async function pair(user: TestUser, app: ForwarderApp) {
+  await chooseApp(user, new RegExp(`^${TERMINAL_APP_LABELS[app]}`));
   const otp = await screen.findByRole('dialog', { name: 'Подтверждение OTP' });
   await user.click(within(otp).getAllByRole('textbox')[0]!);
   await user.paste('123456');

@@ -4,10 +4,10 @@ import { Clock, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { readError } from '../../api/errors.ts';
 import { terminalsKeys } from '../../api/query-keys.ts';
-import { Badge, Button, Card, cx, formatDayTime, notify } from '../../ui/index.ts';
+import { Badge, Button, formatDayTime, notify } from '../../ui/index.ts';
 import { useDeleteTerminal } from './api.ts';
 import { DETAILS_TEXT } from './details-modal.tsx';
-import { CopyableId, TERMINAL_ACTIONS_CELL, TERMINAL_GRID, TerminalAppLabel } from './terminal-card.tsx';
+import { TERMINAL_ACTIONS_CELL, TerminalCardFrame, TerminalIdentity } from './terminal-card.tsx';
 
 export const PENDING_TEXT = {
   status: 'Ожидает телефон',
@@ -55,6 +55,7 @@ export function PendingTerminalCard({ terminal, mobile }: { terminal: TerminalLi
       {PENDING_TEXT.until(formatDayTime(until))}
     </p>
   ) : null;
+  const explain = <p className="text-caption text-gray-500">{PENDING_TEXT.explain}</p>;
   const removeButton = (
     <Button
       variant="secondary"
@@ -68,51 +69,30 @@ export function PendingTerminalCard({ terminal, mobile }: { terminal: TerminalLi
     </Button>
   );
 
+  const name = <span className="truncate font-semibold text-gray-900">{terminal.name}</span>;
   if (mobile) {
     return (
-      <Card
-        padding="none"
-        data-testid="terminal-card"
-        data-layout="mobile"
-        data-pending="true"
-        aria-label={terminal.name}
-        className="flex flex-col"
-      >
-        <div className="flex flex-col gap-1 px-4 pt-4">
-          <span className="truncate font-semibold text-gray-900">{terminal.name}</span>
-          <CopyableId id={terminal.id} />
-          <TerminalAppLabel terminal={terminal} />
-        </div>
+      <TerminalCardFrame terminal={terminal} mobile pending>
+        <TerminalIdentity terminal={terminal} name={name} className="flex flex-col gap-1 px-4 pt-4" />
         <div className="flex flex-col gap-2 px-4 py-3.5">
           <div>{badge}</div>
           {expiry}
-          <p className="text-caption text-gray-500">{PENDING_TEXT.explain}</p>
+          {explain}
         </div>
         <div className="mt-auto border-t border-gray-100 px-4 py-3">{removeButton}</div>
-      </Card>
+      </TerminalCardFrame>
     );
   }
 
   return (
-    <Card
-      padding="none"
-      data-testid="terminal-card"
-      data-layout="desktop"
-      data-pending="true"
-      aria-label={terminal.name}
-      className={cx(TERMINAL_GRID, 'px-5 py-3')}
-    >
-      <div className="flex min-w-0 flex-col">
-        <span className="truncate font-semibold text-gray-900">{terminal.name}</span>
-        <CopyableId id={terminal.id} />
-        <TerminalAppLabel terminal={terminal} />
-      </div>
+    <TerminalCardFrame terminal={terminal} mobile={false} pending>
+      <TerminalIdentity terminal={terminal} name={name} className="flex min-w-0 flex-col" />
       <div className="col-span-2 flex min-w-0 flex-col gap-1">
         {expiry}
-        <p className="text-caption text-gray-500">{PENDING_TEXT.explain}</p>
+        {explain}
       </div>
       {badge}
       <div className={TERMINAL_ACTIONS_CELL}>{removeButton}</div>
-    </Card>
+    </TerminalCardFrame>
   );
 }

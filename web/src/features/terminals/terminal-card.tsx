@@ -1,6 +1,6 @@
 import { TERMINAL_APP_LABELS, TERMINAL_TEXT, type TerminalListItem } from '@app/shared';
 import { Copy, Info, Link2, Send, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { readError } from '../../api/errors.ts';
 import { terminalStatusText } from '../../labels/index.ts';
 import { copyText } from '../../ui/copy-text.ts';
@@ -87,6 +87,57 @@ export function TerminalAppLabel({
 }
 
 /**
+ * The card around one terminal, active or still pending: a stacked card on phones, one row of the list's grid
+ * otherwise. Tests and the page find every terminal by its test id, layout and (pending) flag.
+ */
+export function TerminalCardFrame({
+  terminal,
+  mobile,
+  pending,
+  children,
+}: {
+  terminal: TerminalListItem;
+  mobile: boolean;
+  pending?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      padding="none"
+      data-testid="terminal-card"
+      data-layout={mobile ? 'mobile' : 'desktop'}
+      data-pending={pending ? 'true' : undefined}
+      aria-label={terminal.name}
+      className={mobile ? 'flex flex-col' : cx(TERMINAL_GRID, 'px-5 py-3')}
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** The terminal's name (plain, or editable), its copyable ID and its app, with anything the layout adds below. */
+export function TerminalIdentity({
+  terminal,
+  name,
+  className,
+  children,
+}: {
+  terminal: TerminalListItem;
+  name: ReactNode;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      {name}
+      <CopyableId id={terminal.id} />
+      <TerminalAppLabel terminal={terminal} />
+      {children}
+    </div>
+  );
+}
+
+/**
  * A lightning bolt, drawn here rather than taken from the icon set: every new icon there grows the icons chunk
  * that every page, /welcome included, loads first.
  */
@@ -160,25 +211,24 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       </Badge>
     </div>
   );
+  const buttons = [
+    { label: TERMINAL_TEXT.details, icon: Info, open: setDetailsOpen, variant: 'secondary' },
+    { label: TERMINAL_TEXT.managePayments, icon: Link2, open: setPaymentsOpen, variant: 'primary' },
+  ] as const;
   const actions = (
     <div className={cx('flex items-center gap-2', mobile && 'w-full')}>
-      <Button
-        variant="secondary"
-        size="sm"
-        leftIcon={<Info size={14} />}
-        onClick={() => setDetailsOpen(true)}
-        className={mobile ? 'flex-1' : undefined}
-      >
-        {TERMINAL_TEXT.details}
-      </Button>
-      <Button
-        size="sm"
-        leftIcon={<Link2 size={14} />}
-        onClick={() => setPaymentsOpen(true)}
-        className={mobile ? 'flex-1' : undefined}
-      >
-        {TERMINAL_TEXT.managePayments}
-      </Button>
+      {buttons.map(({ label, icon: Icon, open, variant }) => (
+        <Button
+          key={label}
+          variant={variant}
+          size="sm"
+          leftIcon={<Icon size={14} />}
+          onClick={() => open(true)}
+          className={mobile ? 'flex-1' : undefined}
+        >
+          {label}
+        </Button>
+      ))}
     </div>
   );
   const modals = (
@@ -194,22 +244,14 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
     </>
   );
 
+  const name = <TerminalName id={terminal.id} name={terminal.name} />;
   if (mobile) {
     return (
-      <Card
-        padding="none"
-        data-testid="terminal-card"
-        data-layout="mobile"
-        aria-label={terminal.name}
-        className="flex flex-col"
-      >
+      <TerminalCardFrame terminal={terminal} mobile>
         <div className="flex items-start gap-3 px-4 pt-4">
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <TerminalName id={terminal.id} name={terminal.name} />
-            <CopyableId id={terminal.id} />
-            <TerminalAppLabel terminal={terminal} />
+          <TerminalIdentity terminal={terminal} name={name} className="flex min-w-0 flex-1 flex-col gap-1">
             <OnlineStatus online={terminal.online} lastPing={terminal.last_ping} className="mt-1" />
-          </div>
+          </TerminalIdentity>
           {charge}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5">
@@ -218,23 +260,13 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
         </div>
         <div className="mt-auto border-t border-gray-100 px-4 py-3">{actions}</div>
         {modals}
-      </Card>
+      </TerminalCardFrame>
     );
   }
 
   return (
-    <Card
-      padding="none"
-      data-testid="terminal-card"
-      data-layout="desktop"
-      aria-label={terminal.name}
-      className={cx(TERMINAL_GRID, 'px-5 py-3')}
-    >
-      <div className="flex min-w-0 flex-col">
-        <TerminalName id={terminal.id} name={terminal.name} />
-        <CopyableId id={terminal.id} />
-        <TerminalAppLabel terminal={terminal} />
-      </div>
+    <TerminalCardFrame terminal={terminal} mobile={false}>
+      <TerminalIdentity terminal={terminal} name={name} className="flex min-w-0 flex-col" />
       {forwarder ? (
         // The connection column also holds the way to reconnect the phone: a new URL for its app.
         <div className="flex min-w-0 flex-col items-start gap-1">
@@ -248,6 +280,6 @@ export function TerminalCard({ terminal, mobile }: { terminal: TerminalListItem;
       {status}
       <div className={TERMINAL_ACTIONS_CELL}>{actions}</div>
       {modals}
-    </Card>
+    </TerminalCardFrame>
   );
 }

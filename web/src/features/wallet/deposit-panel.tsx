@@ -1,11 +1,11 @@
 import { WALLET_SUCCESS_MS, WALLET_TEXT } from '@app/shared';
 import { Copy, RotateCw, TriangleAlert, Wallet } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { readableText } from '../../api/errors.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Alert, Button, notify, Spinner } from '../../ui/index.ts';
 import { OtpModal } from '../../ui/otp-modal.tsx';
+import { FluidQrCode } from '../../ui/qr-code.tsx';
 import { useConfirmWalletAddress, useRequestWalletAddress, walletErrorText } from './api.ts';
 
 export interface DepositPanelProps {
@@ -106,15 +106,7 @@ function AddressView({ address }: { address: string }) {
   return (
     <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start sm:gap-6">
       <div className="w-full max-w-[256px] shrink-0 rounded-xl border border-gray-200 bg-white p-2 sm:w-[200px]">
-        <QRCodeSVG
-          value={address}
-          size={256}
-          level="H"
-          marginSize={1}
-          title={WALLET_TEXT.addressHeading}
-          className="block h-auto w-full"
-          data-testid="deposit-qr"
-        />
+        <FluidQrCode value={address} title={WALLET_TEXT.addressHeading} testId="deposit-qr" />
       </div>
       <div className="flex w-full min-w-0 flex-col gap-3">
         <h3 className="text-h3 text-gray-900">{WALLET_TEXT.addressHeading}</h3>

@@ -6,18 +6,12 @@ import {
   type WithdrawalItem,
   type WithdrawalStatus,
 } from '@app/shared';
-import { ExternalLink, History } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useState } from 'react';
 import { withdrawalStatusText } from '../../labels/index.ts';
-import {
-  Badge,
-  type BadgeTone,
-  EmptyState,
-  ErrorState,
-  formatDate,
-  Pagination,
-  Skeleton,
-} from '../../ui/index.ts';
+import { Badge, type BadgeTone, EmptyState, ErrorState, formatDate, Pagination } from '../../ui/index.ts';
+import { OutboundLink } from '../../ui/outbound-link.tsx';
+import { SkeletonStack } from '../../ui/skeleton-stack.tsx';
 import { useWithdrawals } from './api.ts';
 
 const STATUS_TONES: Record<WithdrawalStatus, BadgeTone> = {
@@ -53,15 +47,12 @@ function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           <>
             <dt className="text-gray-500">{WITHDRAWALS_TEXT.txid}</dt>
             <dd className="min-w-0">
-              <a
+              <OutboundLink
                 href={tronscanTransactionUrl(item.txid)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex max-w-full items-center gap-1 font-mono text-caption text-brand-700 hover:underline"
+                className="font-mono text-caption text-brand-700 hover:underline"
               >
-                <span className="truncate">{item.txid}</span>
-                <ExternalLink size={13} aria-hidden className="shrink-0" />
-              </a>
+                {item.txid}
+              </OutboundLink>
             </dd>
           </>
         ) : null}
@@ -76,12 +67,7 @@ export function WithdrawalsList() {
   const withdrawals = useWithdrawals(page);
 
   if (withdrawals.isPending) {
-    return (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
+    return <SkeletonStack shapes={['h-16 w-full', 'h-16 w-full']} />;
   }
   if (withdrawals.isError) {
     return <ErrorState message={WITHDRAWALS_TEXT.loadFailed} retry={withdrawals} />;

@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { copyText } from '../../../ui/copy-text.ts';
 import { cx, IconButton, notify } from '../../../ui/index.ts';
+import { NumberedSteps } from '../../../ui/numbered-steps.tsx';
 
 /** Russian words of the setup guides' common parts. */
 export const GUIDE_TEXT = {
@@ -131,19 +132,14 @@ export function FieldList({ fields }: { fields: GuideField[] }) {
 /** Numbered steps with purple counters, like the QR screen's. */
 export function GuideSteps({ label, steps }: { label: string; steps: ReactNode[] }) {
   return (
-    <ol className="flex flex-col gap-4" aria-label={label}>
-      {steps.map((step, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed guide content, its order is its identity
-        <li key={index} className="flex gap-3 text-small text-gray-700">
-          <span
-            aria-hidden
-            className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-caption font-semibold text-brand-700"
-          >
-            {index + 1}
-          </span>
-          <div className="flex min-w-0 flex-1 flex-col gap-2 pt-0.5">{step}</div>
-        </li>
-      ))}
-    </ol>
+    <NumberedSteps
+      steps={steps}
+      label={label}
+      className="flex flex-col gap-4"
+      stepClassName="text-small text-gray-700"
+      body="div"
+      bodyClassName="flex min-w-0 flex-1 flex-col gap-2 pt-0.5"
+      numbersHidden
+    />
   );
 }

@@ -5,6 +5,16 @@ import { Code, CopyField, FieldList, GuideSteps, Ui } from './guide-parts.tsx';
 const MESSAGE_SENDER = 'Терминал';
 const PING_SENDER = 'Пульс';
 
+/** What each sender posts in its Params field, to copy from the guide. */
+const TEMPLATES = {
+  message: {
+    label: 'Шаблон сообщения',
+    value: SMSFORWARDER_MESSAGE_TEMPLATE,
+    testId: 'smsforwarder-message-template',
+  },
+  ping: { label: 'Шаблон пульса', value: SMSFORWARDER_PING_TEMPLATE, testId: 'smsforwarder-ping-template' },
+} as const;
+
 /**
  * SmsForwarder (pppscn/SmsForwarder): where to tap and what to paste, as its source names things. The app starts
  * in Chinese on a Russian phone (it has only Chinese and English), so the first step switches it to English and
@@ -45,11 +55,7 @@ export function SmsForwarderGuide() {
               { name: <Ui>Params</Ui>, value: 'шаблон сообщения ниже' },
             ]}
           />
-          <CopyField
-            label="Шаблон сообщения"
-            value={SMSFORWARDER_MESSAGE_TEMPLATE}
-            testId="smsforwarder-message-template"
-          />
+          <CopyField {...TEMPLATES.message} />
         </div>,
         <div key="ping-sender" className="flex flex-col gap-2">
           <p>
@@ -57,11 +63,7 @@ export function SmsForwarderGuide() {
             {PING_SENDER}, <Ui>Method</Ui> — <Code>POST</Code>, те же URL и секрет, а в <Ui>Params</Ui> —
             шаблон пульса. Нажмите <Ui>Save</Ui>.
           </p>
-          <CopyField
-            label="Шаблон пульса"
-            value={SMSFORWARDER_PING_TEMPLATE}
-            testId="smsforwarder-ping-template"
-          />
+          <CopyField {...TEMPLATES.ping} />
         </div>,
         <div key="app-rule" className="flex flex-col gap-2">
           <p>
