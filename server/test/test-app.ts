@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AppContext, createContext } from '../src/context.ts';
@@ -100,6 +100,32 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * A test file's app: built before its tests with `createTestApp(env, options)`, then `setUp` (a rate, say);
+ * closed after them, behind `closeAfterLedgerCheck` when `checkLedger` (a file whose tests move money).
+ * The fields are filled in beforeAll, so read them inside tests (`t.app`), not at the top of the file.
+ */
+export function testAppForFile(
+  file: {
+    env?: Record<string, string>;
+    options?: Parameters<typeof createTestApp>[1];
+    setUp?: (t: TestApp) => Promise<void>;
+    checkLedger?: boolean;
+  } = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(file.env, file.options));
+    await file.setUp?.(t);
+  });
+  afterAll(async () => {
+    if (!t.app) return;
+    if (file.checkLedger) await closeAfterLedgerCheck(t);
+    else await t.close();
+  });
+  return t;
 }
 
 /**

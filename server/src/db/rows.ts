@@ -15,3 +15,14 @@ export async function selectRow<Row>(db: DbOrTx, statement: SQL): Promise<Row | 
   const [row] = await selectRows<Row>(db, statement);
   return row;
 }
+
+/**
+ * The first row of a drizzle query (it reads at most one), or undefined: the `limit 1` and the destructuring
+ * that every one-row lookup of a repository would otherwise repeat.
+ */
+export async function firstRow<Row>(query: {
+  limit(count: number): PromiseLike<Row[]>;
+}): Promise<Row | undefined> {
+  const [row] = await query.limit(1);
+  return row;
+}

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { firstRow } from '../db/rows.ts';
 import { workerLeases } from '../db/schema/index.ts';
 
 /**
@@ -31,11 +32,12 @@ export async function releaseLease(db: DbOrTx, name: string, holder: string): Pr
 
 /** Who holds a lease now (null when nobody does or it expired). */
 export async function leaseHolder(db: DbOrTx, name: string): Promise<string | null> {
-  const [row] = await db
-    .select({ holder: workerLeases.holder })
-    .from(workerLeases)
-    .where(and(eq(workerLeases.name, name), sql`${workerLeases.expiresAt} >= now()`))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ holder: workerLeases.holder })
+      .from(workerLeases)
+      .where(and(eq(workerLeases.name, name), sql`${workerLeases.expiresAt} >= now()`)),
+  );
   return row?.holder ?? null;
 }
 

@@ -1,23 +1,24 @@
 /** Settings' profile reads (user_info) and the avatar store (user_avatars); the users row is written by the users module. */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { userAvatars, users } from '../../db/schema/index.ts';
 
 /** The fields of GET user_info. */
 export async function findProfile(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      username: users.username,
-      email: users.email,
-      avatarUrl: users.avatarUrl,
-      isLead: users.isLead,
-      notificationPayments: users.notificationPayments,
-      notificationAccount: users.notificationAccount,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        username: users.username,
+        email: users.email,
+        avatarUrl: users.avatarUrl,
+        isLead: users.isLead,
+        notificationPayments: users.notificationPayments,
+        notificationAccount: users.notificationAccount,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 /** Stores the user's avatar, replacing an earlier one (the service sets the URL naming it in the same transaction). */
@@ -36,10 +37,10 @@ export async function saveAvatar(
 
 /** The user's stored avatar, if any. */
 export async function findAvatar(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ content: userAvatars.content, sha256: userAvatars.sha256 })
-    .from(userAvatars)
-    .where(eq(userAvatars.userId, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ content: userAvatars.content, sha256: userAvatars.sha256 })
+      .from(userAvatars)
+      .where(eq(userAvatars.userId, userId)),
+  );
 }

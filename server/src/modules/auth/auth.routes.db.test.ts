@@ -1,25 +1,18 @@
 import { AUTH_MESSAGES } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createTestApp,
   insertUser,
   STRONG_PASSWORD,
   sessionCookie,
   signedInUser,
   signIn,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 import { OTP_MESSAGES } from '../otp/otp.service.ts';
 import { AUTH_TEXT } from './auth.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const post = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `${t.prefix}${path}`, payload: payload as object, headers });

@@ -1,15 +1,17 @@
 // SQL of login_failures: the per-account lockout after failed sign-ins, and its clean-up.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 
 /** Until when sign-in for an email is locked, or null when it is not locked at `at`. */
 export async function lockedUntil(db: DbOrTx, email: string, at: Date): Promise<Date | null> {
-  const [row] = await db
-    .select({ lockedUntil: loginFailures.lockedUntil })
-    .from(loginFailures)
-    .where(eq(loginFailures.email, email))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ lockedUntil: loginFailures.lockedUntil })
+      .from(loginFailures)
+      .where(eq(loginFailures.email, email)),
+  );
   return row?.lockedUntil && row.lockedUntil.getTime() > at.getTime() ? row.lockedUntil : null;
 }
 
@@ -60,8 +62,7 @@ export async function clearFailures(db: DbOrTx, email: string): Promise<void> {
 
 /** The failure row of an email (tests and diagnostics). */
 export async function findFailures(db: DbOrTx, email: string) {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.email, email)).limit(1);
-  return row;
+  return firstRow(db.select().from(loginFailures).where(eq(loginFailures.email, email)));
 }
 
 /**

@@ -1,6 +1,7 @@
 /** SQL of disputes: rows, history, files, support blocks, the deadline pass's claim, the list, the merchant caps. */
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import {
   deals,
   disputeBlocks,
@@ -19,14 +20,12 @@ export async function insertDispute(tx: DbOrTx, values: typeof disputes.$inferIn
 }
 
 export async function findDispute(db: DbOrTx, id: string): Promise<DisputeRow | undefined> {
-  const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(disputes).where(eq(disputes.id, id)));
 }
 
 /** The dispute row locked for the caller's transaction (a verdict, a status move). */
 export async function lockDispute(tx: DbOrTx, id: string): Promise<DisputeRow | undefined> {
-  const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update').limit(1);
-  return row;
+  return firstRow(tx.select().from(disputes).where(eq(disputes.id, id)).for('update'));
 }
 
 export async function updateDispute(
@@ -58,12 +57,12 @@ export async function listHistory(db: DbOrTx, disputeId: string) {
 
 /** The support user holding a live block on the dispute, if any. */
 export async function activeBlock(db: DbOrTx, disputeId: string, at: Date) {
-  const [row] = await db
-    .select()
-    .from(disputeBlocks)
-    .where(and(eq(disputeBlocks.disputeId, disputeId), gt(disputeBlocks.expiresAt, at)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(disputeBlocks)
+      .where(and(eq(disputeBlocks.disputeId, disputeId), gt(disputeBlocks.expiresAt, at))),
+  );
 }
 
 /**
@@ -187,13 +186,13 @@ export async function listDisputes(
 
 /** One dispute with its deal. */
 export async function findWithDeal(db: DbOrTx, id: string): Promise<DisputeListRow | undefined> {
-  const [row] = await db
-    .select({ dispute: disputes, deal: deals })
-    .from(disputes)
-    .innerJoin(deals, eq(deals.id, disputes.dealId))
-    .where(eq(disputes.id, id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ dispute: disputes, deal: deals })
+      .from(disputes)
+      .innerJoin(deals, eq(deals.id, disputes.dealId))
+      .where(eq(disputes.id, id)),
+  );
 }
 
 /**
@@ -247,14 +246,18 @@ export async function listFiles(db: DbOrTx, disputeIds: string[]): Promise<Dispu
 }
 
 export async function findFile(db: DbOrTx, disputeId: string, fileId: string) {
-  const [row] = await db
-    .select()
-    .from(disputeFiles)
-    .where(
-      and(eq(disputeFiles.id, fileId), eq(disputeFiles.disputeId, disputeId), isNull(disputeFiles.deletedAt)),
-    )
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(disputeFiles)
+      .where(
+        and(
+          eq(disputeFiles.id, fileId),
+          eq(disputeFiles.disputeId, disputeId),
+          isNull(disputeFiles.deletedAt),
+        ),
+      ),
+  );
 }
 
 /** Marks a file deleted (the bytes and the row stay); false when it was not there or already deleted. */
@@ -283,17 +286,18 @@ export async function hasEvidence(
   disputeId: string,
   side: 'trader' | 'merchant',
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: disputeHistory.id })
-    .from(disputeHistory)
-    .where(
-      and(
-        eq(disputeHistory.disputeId, disputeId),
-        eq(disputeHistory.action, 'file_added'),
-        eq(disputeHistory.fileSide, side),
+  const row = await firstRow(
+    db
+      .select({ id: disputeHistory.id })
+      .from(disputeHistory)
+      .where(
+        and(
+          eq(disputeHistory.disputeId, disputeId),
+          eq(disputeHistory.action, 'file_added'),
+          eq(disputeHistory.fileSide, side),
+        ),
       ),
-    )
-    .limit(1);
+  );
   return row !== undefined;
 }
 

@@ -56,23 +56,16 @@ describe('disputes routes', () => {
   it('merchant API: opens with Idempotency-Key (a replay answers the same), problem details on refusals', async () => {
     const deal = await dealInVerification();
     const idempotencyKey = randomUUID();
-    const first = await openByMerchant(
-      deal.merchant.key,
-      deal.dealId,
-      { reason: 'Клиент оплатил' },
-      idempotencyKey,
-    );
+    // The same request twice: the second is a replay of the first.
+    const open = () =>
+      openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Клиент оплатил' }, idempotencyKey);
+    const first = await open();
     expect(first.statusCode).toBe(201);
     expect(Object.keys(first.json()).sort()).toEqual(
       ['created_at', 'evidence_deadline', 'id', 'order_id', 'reason', 'status'].sort(),
     );
     expect(first.json()).toMatchObject({ order_id: deal.dealId, status: 'waiting' });
-    const replay = await openByMerchant(
-      deal.merchant.key,
-      deal.dealId,
-      { reason: 'Клиент оплатил' },
-      idempotencyKey,
-    );
+    const replay = await open();
     expect(replay.statusCode).toBe(201);
     expect(replay.body).toBe(first.body);
     const again = await openByMerchant(deal.merchant.key, deal.dealId, { reason: 'Ещё раз' });

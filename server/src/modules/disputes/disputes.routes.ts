@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { declaresMultipart } from '../../lib/multipart.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
+import { EVIDENCE_MULTIPART_LIMITS } from './evidence-files.ts';
 import {
   commitAll,
   describeFiles,
@@ -135,15 +135,7 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // Its own scope, so multipart parsing exists on these routes only.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: {
-        fields: 5,
-        fieldSize: 4096,
-        files: EVIDENCE_MAX_FILES,
-        fileSize: EVIDENCE_MAX_BYTES,
-        headerPairs: 50,
-      },
-    });
+    await scope.register(multipart, { limits: EVIDENCE_MULTIPART_LIMITS });
 
     scope.post(
       API.disputes.files(':id'),

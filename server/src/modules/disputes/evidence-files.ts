@@ -9,6 +9,18 @@ import type { Readable } from 'node:stream';
 export const EVIDENCE_MAX_BYTES = 50 * 1024 * 1024;
 export const EVIDENCE_MAX_FILES = 10;
 
+/**
+ * The multipart parser's limits of every evidence form (support's upload and the merchant's dispute opening):
+ * a few short text fields, at most EVIDENCE_MAX_FILES files of EVIDENCE_MAX_BYTES each.
+ */
+export const EVIDENCE_MULTIPART_LIMITS = {
+  fields: 5,
+  fieldSize: 4096,
+  files: EVIDENCE_MAX_FILES,
+  fileSize: EVIDENCE_MAX_BYTES,
+  headerPairs: 50,
+};
+
 export type EvidenceType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'video/mp4';
 
 /**

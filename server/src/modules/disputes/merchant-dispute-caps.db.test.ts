@@ -1,34 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { API, DISPUTE_MESSAGES } from '@app/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchantOpens, orderOf, PDF, soleTrader } from '../../../test/dispute-fixtures.ts';
 import { merchantWithKey, setRate } from '../../../test/order-fixtures.ts';
-import {
-  createTestApp,
-  insertUser,
-  signedInUser,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
+import { insertUser, signedInUser, TEST_ORIGIN, testAppForFile } from '../../../test/test-app.ts';
 import { deals, disputes } from '../../db/schema/index.ts';
 
 const receipt = [{ name: 'payment.pdf', content: PDF }];
 
 describe('a merchant’s disputes: evidence on released deals, caps per trader and per day', () => {
-  let t: TestApp;
   let now = new Date('2031-09-01T09:00:00Z');
   let support: { id: string; role: 'support' };
-  beforeAll(async () => {
+  const t = testAppForFile({
     // Per trader the default (3); per day 4, so a test reaches it with a handful of deals.
-    t = await createTestApp(
-      { ROUTING_REQUIRE_TERMINAL: 'false', DISPUTE_MAX_PER_MERCHANT_PER_DAY: '4' },
-      { now: () => now },
-    );
-    await setRate(t, '100.00');
-    support = { id: (await insertUser(t, { role: 'support' })).user.id, role: 'support' };
+    env: { ROUTING_REQUIRE_TERMINAL: 'false', DISPUTE_MAX_PER_MERCHANT_PER_DAY: '4' },
+    options: { now: () => now },
+    setUp: async (app) => {
+      await setRate(app, '100.00');
+      support = { id: (await insertUser(app, { role: 'support' })).user.id, role: 'support' };
+    },
   });
-  afterAll(() => t.close());
 
   const statusOf = async (dealId: string) =>
     (await t.database.db.select({ status: deals.status }).from(deals).where(eq(deals.id, dealId)))[0]!.status;

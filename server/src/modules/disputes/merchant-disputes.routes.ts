@@ -16,7 +16,7 @@ import { declaresMultipart } from '../../lib/multipart.ts';
 import { ProblemError, problemCodeForStatus } from '../../lib/problem.ts';
 import { answerInTransaction, claimIdempotencyKey, idempotent } from '../../plugins/idempotency.ts';
 import { currentMerchant, merchantIdempotencyScope, merchantKeyAuth } from '../merchants/merchant-auth.ts';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from './evidence-files.ts';
+import { EVIDENCE_MULTIPART_LIMITS } from './evidence-files.ts';
 import { commitAll, describeFiles, discardAll, readEvidenceForm } from './evidence-form.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -61,15 +61,7 @@ export const merchantDisputesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     deferWhen: (request) => request.isMultipart(),
   });
   // This plugin's own scope: multipart parsing exists on the dispute opening only.
-  await app.register(multipart, {
-    limits: {
-      fields: 5,
-      fieldSize: 4096,
-      files: EVIDENCE_MAX_FILES,
-      fileSize: EVIDENCE_MAX_BYTES,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, { limits: EVIDENCE_MULTIPART_LIMITS });
 
   app.post(
     API.merchant.disputes(':id'),

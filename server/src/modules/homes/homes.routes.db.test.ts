@@ -124,66 +124,29 @@ describe('GET api/v1/merchant/home/', () => {
     const tz = zoneWithRoom(now);
     const ago = (ms: number) => new Date(now.getTime() - ms);
 
-    // Completed today: 1000.00 ₽ / 10 USDT (fee 3 %: 9.7 credited), 55 min to confirm.
-    const a = await insertDeal(parties, {
-      status: 'complete',
-      kopecks: 100_000n,
-      usdt: 10_000_000n,
-      createdAt: ago(HOUR),
-      completedAt: ago(5 * MIN),
-    });
-    // Completed today: 2500.50 ₽ / 25.000001 USDT, fee 750000.03 rounded down to 0.75, 10 min to confirm.
-    await insertDeal(parties, {
-      status: 'complete',
-      kopecks: 250_050n,
-      usdt: 25_000_001n,
-      createdAt: ago(20 * MIN),
-      completedAt: ago(10 * MIN),
-    });
-    // Completed 3 days ago (the week, not today): 20 min to confirm.
-    await insertDeal(parties, {
-      status: 'complete',
-      kopecks: 700_000n,
-      usdt: 70_000_000n,
-      createdAt: ago(3 * DAY),
-      completedAt: new Date(now.getTime() - 3 * DAY + 20 * MIN),
-    });
-    // Open: pending today, in verification since 2 days, disputed today: never earned.
-    await insertDeal(parties, { status: 'pending', kopecks: 50_000n, usdt: 5_000_000n, createdAt: ago(MIN) });
-    await insertDeal(parties, {
-      status: 'verification',
-      kopecks: 30_000n,
-      usdt: 3_000_000n,
-      createdAt: ago(2 * DAY),
-    });
-    await insertDeal(parties, {
-      status: 'dispute',
-      kopecks: 10_000n,
-      usdt: 1_000_000n,
-      createdAt: ago(30 * MIN),
-    });
-    await insertDeal(parties, {
-      status: 'canceled',
-      kopecks: 20_000n,
-      usdt: 2_000_000n,
-      createdAt: ago(40 * MIN),
-    });
-    // Ten days ago: outside the week.
-    await insertDeal(parties, {
-      status: 'complete',
-      kopecks: 900_000n,
-      usdt: 90_000_000n,
-      createdAt: ago(10 * DAY),
-      completedAt: ago(10 * DAY - MIN),
-    });
-    // Another merchant's order today counts nowhere here.
-    await insertDeal(other, {
-      status: 'complete',
-      kopecks: 1_000_000n,
-      usdt: 100_000_000n,
-      createdAt: ago(MIN),
-      completedAt: ago(MIN),
-    });
+    // The seeded orders, one a row: [parties, status, kopecks, USDT (micro), created, completed].
+    const rows: [typeof parties, string, bigint, bigint, Date, Date?][] = [
+      // Completed today: 1000.00 ₽ / 10 USDT (fee 3 %: 9.7 credited), 55 min to confirm (the first row, `a`).
+      [parties, 'complete', 100_000n, 10_000_000n, ago(HOUR), ago(5 * MIN)],
+      // Completed today: 2500.50 ₽ / 25.000001 USDT, fee 750000.03 rounded down to 0.75, 10 min to confirm.
+      [parties, 'complete', 250_050n, 25_000_001n, ago(20 * MIN), ago(10 * MIN)],
+      // Completed 3 days ago (the week, not today): 20 min to confirm.
+      [parties, 'complete', 700_000n, 70_000_000n, ago(3 * DAY), ago(3 * DAY - 20 * MIN)],
+      // Open: pending today, in verification since 2 days, disputed today: never earned.
+      [parties, 'pending', 50_000n, 5_000_000n, ago(MIN)],
+      [parties, 'verification', 30_000n, 3_000_000n, ago(2 * DAY)],
+      [parties, 'dispute', 10_000n, 1_000_000n, ago(30 * MIN)],
+      [parties, 'canceled', 20_000n, 2_000_000n, ago(40 * MIN)],
+      // Ten days ago: outside the week.
+      [parties, 'complete', 900_000n, 90_000_000n, ago(10 * DAY), ago(10 * DAY - MIN)],
+      // Another merchant's order today counts nowhere here.
+      [other, 'complete', 1_000_000n, 100_000_000n, ago(MIN), ago(MIN)],
+    ];
+    const ids: string[] = [];
+    for (const [to, status, kopecks, usdt, createdAt, completedAt] of rows) {
+      ids.push(await insertDeal(to, { status, kopecks, usdt, createdAt, completedAt }));
+    }
+    const a = ids[0]!;
     // The merchant's ledger balance: 33.950001 credited by earlier settlements, say.
     await t.ctx.ledger.creditDeposit({
       userId: merchant.user.id,

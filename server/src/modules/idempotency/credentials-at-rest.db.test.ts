@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE, devicePost, insertPendingTerminal } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForFile } from '../../../test/test-app.ts';
 
 /**
  * Bearer credentials are kept only as hashes (issue 23): after every kind of POST with an Idempotency-Key —
@@ -11,14 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
  * idempotency store, nor of any other table, holds a device token or a merchant API key (or the Authorization
  * header that carried it), and the store names its callers by terminal or merchant id.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await setRate(t, '100.00');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({ setUp: (app) => setRate(app, '100.00') });
 
 /** The tables of the schema whose rows, as JSON text, contain `secret`. */
 async function tablesHolding(secret: string): Promise<string[]> {

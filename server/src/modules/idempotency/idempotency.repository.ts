@@ -1,6 +1,7 @@
 /** Use cases: claim, find, take over and complete an Idempotency-Key (SQL). */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
@@ -19,12 +20,12 @@ export async function claim(
 }
 
 export async function find(db: DbOrTx, scope: string, key: string): Promise<IdempotencyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))),
+  );
 }
 
 /**

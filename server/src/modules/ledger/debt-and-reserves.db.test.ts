@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerTestDatabase } from '../../../test/ledger-fixtures.ts';
+import { ledgerTestDatabase, USDT } from '../../../test/ledger-fixtures.ts';
 import { ledgerReserves } from '../../db/schema/index.ts';
-import * as users from '../users/users.repository.ts';
 import { DebtOutstandingError, InsufficientFundsError } from './ledger.service.ts';
 
 /**
@@ -12,20 +11,10 @@ import { DebtOutstandingError, InsufficientFundsError } from './ledger.service.t
  */
 const t = ledgerTestDatabase();
 
-const USDT = 1_000_000n;
 const key = (label: string) => `${label}:${randomUUID()}`;
-const newUser = async () =>
-  (
-    await users.insertUser(t.database.db, {
-      email: `${randomUUID()}@example.com`,
-      passwordHash: '-',
-      role: 'trader',
-    })
-  ).id;
-
 /** A trader owing `debt`: a dispute held debt + `available` more than the trader had; then `available` credited by an operator. */
 async function traderOwing(debt: bigint, available = 0n) {
-  const userId = await newUser();
+  const userId = await t.newTrader();
   await t.ledger.creditDeposit({ userId, amount: 1n * USDT, idempotencyKey: key('deposit') });
   await t.ledger.holdForDispute({ userId, amount: debt + 1n * USDT, idempotencyKey: key('hold') });
   if (available > 0n) {
@@ -88,7 +77,7 @@ describe('what repays a debt before it reaches available', () => {
   });
 
   it('a failed or rejected withdrawal coming back repays a debt that arose meanwhile', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: 100n * USDT, idempotencyKey: key('deposit') });
     await t.ledger.holdWithdrawal({ userId, amount: 60n * USDT, fee: 1n * USDT, idempotencyKey: key('w') });
     await t.ledger.holdForDispute({ userId, amount: 50n * USDT, idempotencyKey: key('hold') });
@@ -105,9 +94,8 @@ describe('what repays a debt before it reaches available', () => {
 
   it("a lead's referral commission repays the lead's own debt", async () => {
     const lead = await traderOwing(3n * USDT);
-    const trader = await newUser();
-    await t.ledger.creditDeposit({ userId: trader, amount: 100n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId: trader, amount: 100n * USDT, idempotencyKey: key('freeze') });
+    const trader = await t.newTrader();
+    await t.depositAndFreeze(trader, 100n * USDT);
     await t.ledger.settle({
       userId: trader,
       amount: 100n * USDT,
@@ -152,9 +140,8 @@ describe('withdrawals', () => {
   });
 
   it('see a reserve until its `until`, judged at the caller’s moment', async () => {
-    const userId = await newUser();
-    await t.ledger.creditDeposit({ userId, amount: 100n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId, amount: 40n * USDT, idempotencyKey: key('freeze') });
+    const userId = await t.newTrader();
+    await t.depositAndFreeze(userId, 100n * USDT, 40n * USDT);
     const until = new Date('2040-01-01T12:00:00Z');
     await t.ledger.release({
       userId,
@@ -186,9 +173,8 @@ describe('withdrawals', () => {
 
 describe('ledger-verify covers reserves', () => {
   it('names a reserve whose amount is not what its release credited', async () => {
-    const userId = await newUser();
-    await t.ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId, amount: 10n * USDT, idempotencyKey: key('freeze') });
+    const userId = await t.newTrader();
+    await t.depositAndFreeze(userId, 10n * USDT);
     const subject = `deal:${randomUUID()}`;
     await t.ledger.release({
       userId,

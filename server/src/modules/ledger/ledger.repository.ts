@@ -2,7 +2,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRows } from '../../db/rows.ts';
+import { firstRow, selectRows } from '../../db/rows.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
 import { USER_BUCKETS, type UserBucket } from './accounts.ts';
 
@@ -33,11 +33,12 @@ export async function findTransactionIdByKey(
   db: DbOrTx,
   idempotencyKey: string,
 ): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey)),
+  );
   return row?.id;
 }
 
@@ -156,11 +157,9 @@ export async function findBalances(db: DbOrTx, userId: string) {
 
 /** The postings and metadata of one ledger transaction (tests and audits). */
 export async function findTransaction(db: DbOrTx, id: string) {
-  const [transaction] = await db
-    .select()
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.id, id))
-    .limit(1);
+  const transaction = await firstRow(
+    db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)),
+  );
   if (!transaction) return undefined;
   const postings = await db
     .select({ accountId: ledgerPostings.accountId, amount: ledgerPostings.amount })

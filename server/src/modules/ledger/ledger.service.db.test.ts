@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ledgerTestDatabase } from '../../../test/ledger-fixtures.ts';
+import { balances, ledgerTestDatabase, USDT } from '../../../test/ledger-fixtures.ts';
 import { ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
-import * as users from '../users/users.repository.ts';
 import { systemAccount, userAccount } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 import { InsufficientFundsError, LedgerError } from './ledger.service.ts';
@@ -14,17 +13,7 @@ afterEach(async () => {
   expect(await t.ledger.verify()).toEqual([]);
 });
 
-const USDT = 1_000_000n;
 const key = (label: string) => `${label}:${randomUUID()}`;
-const newUser = async () =>
-  (
-    await users.insertUser(t.database.db, {
-      email: `${randomUUID()}@example.com`,
-      passwordHash: '-',
-      role: 'trader',
-    })
-  ).id;
-
 async function countRows(table: 'ledger_transactions' | 'ledger_postings'): Promise<number> {
   const from = table === 'ledger_postings' ? ledgerPostings : ledgerTransactions;
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(from);
@@ -33,19 +22,14 @@ async function countRows(table: 'ledger_transactions' | 'ledger_postings'): Prom
 
 describe('deposits and idempotency', () => {
   it('credits a deposit to available with two postings that sum to zero', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const result = await t.ledger.creditDeposit({
       userId,
       amount: 25n * USDT,
       idempotencyKey: key('deposit'),
     });
     expect(result.replayed).toBe(false);
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 25n * USDT,
-      frozen: 0n,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 25n * USDT }));
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.type).toBe('deposit');
     expect(transaction?.postings).toEqual([
@@ -55,7 +39,7 @@ describe('deposits and idempotency', () => {
   });
 
   it('answers a replayed key with the first transaction and posts nothing', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const idempotencyKey = key('deposit');
     const first = await t.ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
     const postings = await countRows('ledger_postings');
@@ -66,7 +50,7 @@ describe('deposits and idempotency', () => {
   });
 
   it('refuses a key reused for a different movement and posts nothing', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const idempotencyKey = key('deposit');
     await t.ledger.creditDeposit({ userId, amount: 5n * USDT, idempotencyKey });
     const postings = await countRows('ledger_postings');
@@ -77,16 +61,11 @@ describe('deposits and idempotency', () => {
       LedgerError,
     );
     expect(await countRows('ledger_postings')).toBe(postings);
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 5n * USDT,
-      frozen: 0n,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 5n * USDT }));
   });
 
   it('credits a key once when ten callers post it at the same moment', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const idempotencyKey = key('deposit');
     const results = await Promise.all(
       Array.from({ length: 10 }, () => t.ledger.creditDeposit({ userId, amount: 3n * USDT, idempotencyKey })),
@@ -97,16 +76,11 @@ describe('deposits and idempotency', () => {
   });
 
   it('shows zero balances for a user who never had money', async () => {
-    expect(await t.ledger.getBalances(await newUser())).toEqual({
-      available: 0n,
-      frozen: 0n,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(await t.newTrader())).toEqual(balances({}));
   });
 
   it('stores bigint amounts in meta as decimal strings', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const result = await t.ledger.creditDeposit({
       userId,
       amount: USDT,
@@ -125,15 +99,9 @@ describe('deposits and idempotency', () => {
 
 describe('deals', () => {
   it('freezes, releases and refuses to freeze more than is available', async () => {
-    const userId = await newUser();
-    await t.ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId, amount: 7n * USDT, idempotencyKey: key('freeze') });
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 3n * USDT,
-      frozen: 7n * USDT,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    const userId = await t.newTrader();
+    await t.depositAndFreeze(userId, 10n * USDT, 7n * USDT);
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 3n * USDT, frozen: 7n * USDT }));
 
     const before = await countRows('ledger_transactions');
     await expect(
@@ -142,32 +110,22 @@ describe('deals', () => {
     expect(await countRows('ledger_transactions')).toBe(before);
 
     await t.ledger.release({ userId, amount: 2n * USDT, idempotencyKey: key('release') });
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 5n * USDT,
-      frozen: 5n * USDT,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 5n * USDT, frozen: 5n * USDT }));
     await expect(
       t.ledger.release({ userId, amount: 5n * USDT + 1n, idempotencyKey: key('release') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
   });
 
   it('refuses to freeze for a user who has no balances row', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await expect(
       t.ledger.freeze({ userId, amount: 1n, idempotencyKey: key('freeze') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 0n,
-      frozen: 0n,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({}));
   });
 
   it('lets a failed movement be retried with the same key once the funds are there', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const idempotencyKey = key('freeze');
     await expect(t.ledger.freeze({ userId, amount: USDT, idempotencyKey })).rejects.toBeInstanceOf(
       InsufficientFundsError,
@@ -175,20 +133,14 @@ describe('deals', () => {
     await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     const retry = await t.ledger.freeze({ userId, amount: USDT, idempotencyKey });
     expect(retry.replayed).toBe(false);
-    expect(await t.ledger.getBalances(userId)).toEqual({
-      available: 0n,
-      frozen: USDT,
-      totalProfit: 0n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ frozen: USDT }));
   });
 
   it('settles a deal: merchant, platform fee, a spendable trader reward and referral share, both earnings', async () => {
-    const trader = await newUser();
-    const merchant = await newUser();
-    const lead = await newUser();
-    await t.ledger.creditDeposit({ userId: trader, amount: 100n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId: trader, amount: 100n * USDT, idempotencyKey: key('freeze') });
+    const trader = await t.newTrader();
+    const merchant = await t.newTrader();
+    const lead = await t.newTrader();
+    await t.depositAndFreeze(trader, 100n * USDT);
     const result = await t.ledger.settle({
       userId: trader,
       amount: 100n * USDT,
@@ -198,41 +150,26 @@ describe('deals', () => {
       referral: { userId: lead, amount: USDT / 2n },
       idempotencyKey: key('settle'),
     });
-    expect(await t.ledger.getBalances(trader)).toEqual({
-      available: 3n * USDT,
-      frozen: 0n,
-      totalProfit: 3n * USDT,
-      debt: 0n,
-    });
-    expect(await t.ledger.getBalances(merchant)).toEqual({
-      available: 94n * USDT + USDT / 2n,
-      frozen: 0n,
-      totalProfit: 0n,
-      debt: 0n,
-    });
-    expect(await t.ledger.getBalances(lead)).toEqual({
-      available: USDT / 2n,
-      frozen: 0n,
-      totalProfit: USDT / 2n,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(trader)).toEqual(
+      balances({ available: 3n * USDT, totalProfit: 3n * USDT }),
+    );
+    expect(await t.ledger.getBalances(merchant)).toEqual(balances({ available: 94n * USDT + USDT / 2n }));
+    expect(await t.ledger.getBalances(lead)).toEqual(
+      balances({ available: USDT / 2n, totalProfit: USDT / 2n }),
+    );
     // The reward backs further deals and can leave; what was earned stays in total_profit.
     await t.ledger.freeze({ userId: trader, amount: 3n * USDT, idempotencyKey: key('freeze-reward') });
-    expect(await t.ledger.getBalances(trader)).toEqual({
-      available: 0n,
-      frozen: 3n * USDT,
-      totalProfit: 3n * USDT,
-      debt: 0n,
-    });
+    expect(await t.ledger.getBalances(trader)).toEqual(
+      balances({ frozen: 3n * USDT, totalProfit: 3n * USDT }),
+    );
     expect(await t.ledger.verify()).toEqual([]);
     const transaction = await repo.findTransaction(t.database.db, result.transactionId);
     expect(transaction?.postings.map((posting) => posting.accountId)).toContain('system:platform_fees');
   });
 
   it('settles to the merchant settlement account without a merchant user, and refuses more than frozen', async () => {
-    const trader = await newUser();
-    await t.ledger.creditDeposit({ userId: trader, amount: 10n * USDT, idempotencyKey: key('deposit') });
-    await t.ledger.freeze({ userId: trader, amount: 4n * USDT, idempotencyKey: key('freeze') });
+    const trader = await t.newTrader();
+    await t.depositAndFreeze(trader, 10n * USDT, 4n * USDT);
     await expect(
       t.ledger.settle({ userId: trader, amount: 5n * USDT, idempotencyKey: key('settle') }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -249,7 +186,7 @@ describe('deals', () => {
   });
 
   it('ledger-verify sees a total_profit that no earning explains', async () => {
-    const user = await newUser();
+    const user = await t.newTrader();
     await t.ledger.creditDeposit({ userId: user, amount: USDT, idempotencyKey: key('deposit') });
     await t.database.db.update(userBalances).set({ totalProfit: 7n }).where(eq(userBalances.userId, user));
     expect(await t.ledger.verify()).toEqual([
@@ -259,7 +196,7 @@ describe('deals', () => {
   });
 
   it('refuses an earning that is not a credit of available', async () => {
-    const user = await newUser();
+    const user = await t.newTrader();
     await expect(
       t.ledger.post({
         type: 'bad_earning',
@@ -287,7 +224,7 @@ describe('deals', () => {
 
 describe('withdrawals and adjustments', () => {
   it('holds amount + fee, then completes it to the chain and the fee account', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: 50n * USDT, idempotencyKey: key('deposit') });
     await t.ledger.holdWithdrawal({ userId, amount: 20n * USDT, fee: USDT, idempotencyKey: key('hold') });
     expect((await t.ledger.getBalances(userId)).available).toBe(29n * USDT);
@@ -307,7 +244,7 @@ describe('withdrawals and adjustments', () => {
   });
 
   it('refuses a hold beyond available and gives the funds back on release', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: 10n * USDT, idempotencyKey: key('deposit') });
     await expect(
       t.ledger.holdWithdrawal({ userId, amount: 10n * USDT, fee: 1n, idempotencyKey: key('hold') }),
@@ -324,7 +261,7 @@ describe('withdrawals and adjustments', () => {
   });
 
   it('records an adjustment with its reason and actor, and refuses to take more than available', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const up = await t.ledger.adjust({
       userId,
       amount: 8n * USDT,
@@ -390,7 +327,7 @@ describe('post', () => {
   });
 
   it("joins the caller's transaction: the posting rolls back with it", async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await expect(
       t.database.db.transaction(async (tx) => {
         await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') }, tx);
@@ -402,7 +339,7 @@ describe('post', () => {
   });
 
   it("leaves nothing behind in the caller's transaction when a movement is refused", async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     const idempotencyKey = key('hold');
     const before = await countRows('ledger_transactions');
     await t.database.db.transaction(async (tx) => {
@@ -421,7 +358,7 @@ describe('post', () => {
 
 describe('database guards', () => {
   it('refuses to update or delete posted entries', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.execute(sql`update ledger_postings set amount = amount * 2`),
@@ -432,7 +369,7 @@ describe('database guards', () => {
   });
 
   it('refuses at commit a transaction whose postings do not sum to zero, or that has none', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.transaction(async (tx) => {
@@ -456,7 +393,7 @@ describe('database guards', () => {
   });
 
   it('refuses a negative balance even for a write that skips the service', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: USDT, idempotencyKey: key('deposit') });
     await expect(
       t.database.db.execute(
@@ -468,7 +405,7 @@ describe('database guards', () => {
 
 describe('verify', () => {
   it('reports a balance that no longer matches its postings', async () => {
-    const userId = await newUser();
+    const userId = await t.newTrader();
     await t.ledger.creditDeposit({ userId, amount: 4n * USDT, idempotencyKey: key('deposit') });
     await t.database.db.execute(
       sql`update user_balances set available = available + 1 where user_id = ${userId}`,

@@ -2,27 +2,27 @@
 // and detail (events, matched notification, receipt), the dashboard's last deals and chart buckets, /status.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRows } from '../../db/rows.ts';
+import { firstRow, selectRows } from '../../db/rows.ts';
 import { dealEvents, dealReceipts, deals, terminalNotifications } from '../../db/schema/index.ts';
 import type { DealRow, DealStatusValue } from './orders.repository.ts';
 
 /** The deal if this user is its trader or its merchant. */
 export async function findVisibleTo(db: DbOrTx, id: string, userId: string): Promise<DealRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(deals)
-    .where(and(eq(deals.id, id), or(eq(deals.traderId, userId), eq(deals.merchantId, userId))))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(deals)
+      .where(and(eq(deals.id, id), or(eq(deals.traderId, userId), eq(deals.merchantId, userId)))),
+  );
 }
 
 export async function findByMerchant(db: DbOrTx, id: string, merchantId: string) {
-  const [row] = await db
-    .select()
-    .from(deals)
-    .where(and(eq(deals.id, id), eq(deals.merchantId, merchantId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(deals)
+      .where(and(eq(deals.id, id), eq(deals.merchantId, merchantId))),
+  );
 }
 
 /** The merchant's orders, newest first, by keyset after (createdAt, id). */
@@ -111,37 +111,36 @@ export async function listEvents(db: DbOrTx, dealId: string) {
 }
 
 export async function findNotification(db: DbOrTx, id: bigint) {
-  const [row] = await db
-    .select({
-      id: terminalNotifications.id,
-      receivedAt: terminalNotifications.receivedAt,
-      sender: terminalNotifications.sender,
-      body: terminalNotifications.body,
-      amountKopecks: terminalNotifications.amountKopecks,
-    })
-    .from(terminalNotifications)
-    .where(eq(terminalNotifications.id, id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        id: terminalNotifications.id,
+        receivedAt: terminalNotifications.receivedAt,
+        sender: terminalNotifications.sender,
+        body: terminalNotifications.body,
+        amountKopecks: terminalNotifications.amountKopecks,
+      })
+      .from(terminalNotifications)
+      .where(eq(terminalNotifications.id, id)),
+  );
 }
 
 export async function findReceiptMeta(db: DbOrTx, dealId: string) {
-  const [row] = await db
-    .select({
-      contentType: dealReceipts.contentType,
-      sha256: dealReceipts.sha256,
-      sizeBytes: dealReceipts.sizeBytes,
-      uploadedAt: dealReceipts.uploadedAt,
-    })
-    .from(dealReceipts)
-    .where(eq(dealReceipts.dealId, dealId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        contentType: dealReceipts.contentType,
+        sha256: dealReceipts.sha256,
+        sizeBytes: dealReceipts.sizeBytes,
+        uploadedAt: dealReceipts.uploadedAt,
+      })
+      .from(dealReceipts)
+      .where(eq(dealReceipts.dealId, dealId)),
+  );
 }
 
 export async function findReceipt(db: DbOrTx, dealId: string) {
-  const [row] = await db.select().from(dealReceipts).where(eq(dealReceipts.dealId, dealId)).limit(1);
-  return row;
+  return firstRow(db.select().from(dealReceipts).where(eq(dealReceipts.dealId, dealId)));
 }
 
 /** The last deals of a user as trader or merchant (the dashboard's Last Transaction table). */

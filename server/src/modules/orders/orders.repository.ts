@@ -2,7 +2,7 @@
 // first event, status moves, event rows, the payer's receipt, the expiry and notification-matching locks.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRow, selectRows } from '../../db/rows.ts';
+import { firstRow, selectRow, selectRows } from '../../db/rows.ts';
 import { dealEvents, dealReceipts, deals } from '../../db/schema/index.ts';
 import { routableTerminal } from '../terminals/routable-terminal.ts';
 
@@ -223,8 +223,7 @@ export async function moveStatus(
 }
 
 export async function findById(db: DbOrTx, id: string): Promise<DealRow | undefined> {
-  const [row] = await db.select().from(deals).where(eq(deals.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(deals).where(eq(deals.id, id)));
 }
 
 /** Stores the payer's receipt once; false when the deal already has one. */

@@ -1,6 +1,7 @@
 /** Use cases: issue, budget and consume mailed one-time codes (SQL). */
 import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { otpCodes, otpSealKeys } from '../../db/schema/index.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
@@ -65,8 +66,7 @@ export async function insertCode(db: DbOrTx, values: typeof otpCodes.$inferInser
 
 /** The live (not consumed, not replaced) code of an email and purpose, if any. */
 export async function findLive(db: DbOrTx, email: string, purpose: string): Promise<OtpRow | undefined> {
-  const [row] = await db.select().from(otpCodes).where(liveCode(email, purpose)).limit(1);
-  return row;
+  return firstRow(db.select().from(otpCodes).where(liveCode(email, purpose)));
 }
 
 /**
@@ -110,22 +110,22 @@ export async function findResendable(
   now: Date,
   maxAttempts: number,
 ): Promise<{ id: string; expiresAt: Date } | undefined> {
-  const [row] = await db
-    .select({ id: otpCodes.id, expiresAt: otpCodes.expiresAt })
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.email, key.email),
-        eq(otpCodes.purpose, key.purpose),
-        isNull(otpCodes.consumedAt),
-        isNull(otpCodes.supersededAt),
-        isNotNull(otpCodes.codeSealed),
-        lt(otpCodes.attempts, maxAttempts),
-        gt(otpCodes.expiresAt, now),
+  return firstRow(
+    db
+      .select({ id: otpCodes.id, expiresAt: otpCodes.expiresAt })
+      .from(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.email, key.email),
+          eq(otpCodes.purpose, key.purpose),
+          isNull(otpCodes.consumedAt),
+          isNull(otpCodes.supersededAt),
+          isNotNull(otpCodes.codeSealed),
+          lt(otpCodes.attempts, maxAttempts),
+          gt(otpCodes.expiresAt, now),
+        ),
       ),
-    )
-    .limit(1);
-  return row;
+  );
 }
 
 /**

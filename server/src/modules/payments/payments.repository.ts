@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { banks, paymentMethodCounts, paymentMethods, users } from '../../db/schema/index.ts';
 
 export type BankRow = typeof banks.$inferSelect;
@@ -28,8 +29,7 @@ export async function listBanks(db: DbOrTx): Promise<BankRow[]> {
 }
 
 export async function findBank(db: DbOrTx, id: number): Promise<BankRow | undefined> {
-  const [row] = await db.select().from(banks).where(eq(banks.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(banks).where(eq(banks.id, id)));
 }
 
 /** Every bank with how many payment methods name it, popular ones first, then by name (the console). */
@@ -63,12 +63,12 @@ export async function findUserRating(
   db: DbOrTx,
   userId: string,
 ): Promise<{ rating: string; pointsTenths: number } | undefined> {
-  const [row] = await db
-    .select({ rating: users.rating, pointsTenths: users.ratingPointsTenths })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ rating: users.rating, pointsTenths: users.ratingPointsTenths })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 /**
@@ -86,13 +86,13 @@ export async function findOwnedWithBank(
   id: string,
   userId: string,
 ): Promise<{ method: PaymentMethodRow; bank: BankRow } | undefined> {
-  const [row] = await db
-    .select({ method: paymentMethods, bank: banks })
-    .from(paymentMethods)
-    .innerJoin(banks, eq(banks.id, paymentMethods.bankId))
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ method: paymentMethods, bank: banks })
+      .from(paymentMethods)
+      .innerJoin(banks, eq(banks.id, paymentMethods.bankId))
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId))),
+  );
 }
 
 /** The method with this id only when the user owns it, locked until the transaction ends. */
@@ -101,13 +101,13 @@ export async function lockOwned(
   id: string,
   userId: string,
 ): Promise<PaymentMethodRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .for('update')
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+      .for('update'),
+  );
 }
 
 /** Writes changes to a method and moves updated_at. */
@@ -374,11 +374,12 @@ export async function countByTerminals(
 
 /** Whether the method exists and the user owns it. */
 export async function isOwned(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId))),
+  );
   return row !== undefined;
 }
 

@@ -1,18 +1,16 @@
 /** Use cases: store, confirm and read the USDT/RUB rate and its history (SQL). */
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { exchangeRates } from '../../db/schema/index.ts';
 
 export type RateRow = typeof exchangeRates.$inferSelect;
 
 /** The newest rate, if one was ever set. */
 export async function latest(db: DbOrTx): Promise<RateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(exchangeRates)
-    .orderBy(desc(exchangeRates.createdAt), desc(exchangeRates.id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db.select().from(exchangeRates).orderBy(desc(exchangeRates.createdAt), desc(exchangeRates.id)),
+  );
 }
 
 /** The newest `limit` rates, newest first (the console's history). */

@@ -1,27 +1,24 @@
 import { API, WALLET_MESSAGES } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import {
-  closeAfterLedgerCheck,
-  createTestApp,
   insertUser,
   STRONG_PASSWORD,
   sessionCookie,
   signedInUser,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { selectRow } from '../../db/rows.ts';
 import { paymentMethods, referralCommissions, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRON_XPUB: TEST_XPUB, OTP_MAX_SENDS_PER_HOUR: '1000' });
-  await setRate(t, '100.00');
+const t = testAppForFile({
+  env: { TRON_XPUB: TEST_XPUB, OTP_MAX_SENDS_PER_HOUR: '1000' },
+  setUp: (app) => setRate(app, '100.00'),
+  checkLedger: true,
 });
-afterAll(() => closeAfterLedgerCheck(t));
 
 const call = (method: 'GET' | 'POST', path: string, cookie: string, payload?: object) =>
   t.app.inject({

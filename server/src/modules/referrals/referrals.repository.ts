@@ -1,7 +1,7 @@
 // SQL of referral codes, commissions and lead share changes (the lead's codes, claims, commission by month).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRow, selectRows } from '../../db/rows.ts';
+import { firstRow, selectRow, selectRows } from '../../db/rows.ts';
 import { leadShareChanges, referralCodes, referralCommissions, users } from '../../db/schema/index.ts';
 
 export type ReferralCodeRow = typeof referralCodes.$inferSelect;
@@ -75,11 +75,12 @@ export async function findForLead(
   leadId: string,
   id: string,
 ): Promise<ReferralWithProfit | undefined> {
-  const [row] = await db
-    .select(withProfitColumns)
-    .from(referralCodes)
-    .where(and(eq(referralCodes.leadId, leadId), eq(referralCodes.id, id)))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select(withProfitColumns)
+      .from(referralCodes)
+      .where(and(eq(referralCodes.leadId, leadId), eq(referralCodes.id, id))),
+  );
   return row ? withProfit(row) : undefined;
 }
 
@@ -89,18 +90,18 @@ export async function findOpenCode(
   code: string,
   email: string,
 ): Promise<ReferralCodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(referralCodes)
-    .where(
-      and(
-        eq(referralCodes.code, code.toUpperCase()),
-        eq(referralCodes.email, email),
-        isNull(referralCodes.usedAt),
+  return firstRow(
+    db
+      .select()
+      .from(referralCodes)
+      .where(
+        and(
+          eq(referralCodes.code, code.toUpperCase()),
+          eq(referralCodes.email, email),
+          isNull(referralCodes.usedAt),
+        ),
       ),
-    )
-    .limit(1);
-  return row;
+  );
 }
 
 /**

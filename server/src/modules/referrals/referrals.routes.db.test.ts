@@ -7,22 +7,12 @@ import {
   referralLink,
 } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  insertUser,
-  signedInUser,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { insertUser, signedInUser, TEST_ORIGIN, testAppForFile } from '../../../test/test-app.ts';
 import { referralCodes } from '../../db/schema/index.ts';
 
-let t: TestApp;
 let now = new Date('2031-05-10T10:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => now });
-});
-afterAll(() => t.close());
+const t = testAppForFile({ options: { now: () => now } });
 
 const call = (method: 'GET' | 'POST', path: string, cookie?: string, payload?: object) =>
   t.app.inject({

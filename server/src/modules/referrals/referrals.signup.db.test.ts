@@ -1,21 +1,16 @@
 import { API, REFERRAL_MESSAGES } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   insertUser,
   STRONG_PASSWORD,
   signedInUser,
   TEST_ORIGIN,
-  type TestApp,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 import { otpCodes, referralCodes, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const post = (path: string, payload: object, cookie?: string) =>
   t.app.inject({

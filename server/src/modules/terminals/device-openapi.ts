@@ -16,6 +16,17 @@ import { documentHead, idempotencyKeyParameter, ref, responseRef, schemaOf } fro
 import { type ProblemCode, problemBody, problemSchema } from '../../lib/problem.ts';
 import { hookOpenApi } from './hooks-openapi.ts';
 
+/**
+ * The request and answer contract of each device/v1 operation: the routes validate with these and the document
+ * describes these, so the two cannot drift apart.
+ */
+export const DEVICE_SCHEMAS = {
+  activate: { body: deviceActivateBody, response: { 200: deviceActivateResponse } },
+  heartbeat: { body: deviceHeartbeatBody, response: { 200: deviceHeartbeatResponse } },
+  status: { body: deviceStatusBody, response: { 200: deviceStatusResponse } },
+  notifications: { body: deviceNotificationsBody, response: { 200: deviceNotificationsResponse } },
+};
+
 const TERMINAL_ID = '0b9d4c1e-7f3a-4d2b-9a6e-3c5f8e1d2a40';
 const DEVICE_TOKEN = 'q3Jk9Zx1VbN2mL8sT4wY7pR0cH5gF6dE3aU1iO9yK2e';
 
@@ -267,14 +278,14 @@ export function buildDeviceOpenApi(options: { serverUrl: string }) {
         ),
       },
       schemas: {
-        DeviceActivateRequest: schemaOf(deviceActivateBody, 'input'),
-        DeviceActivateResponse: schemaOf(deviceActivateResponse, 'output'),
-        DeviceHeartbeatRequest: schemaOf(deviceHeartbeatBody, 'input'),
-        DeviceHeartbeatResponse: schemaOf(deviceHeartbeatResponse, 'output'),
-        DeviceStatusRequest: schemaOf(deviceStatusBody, 'input'),
-        DeviceStatusResponse: schemaOf(deviceStatusResponse, 'output'),
-        DeviceNotificationsRequest: schemaOf(deviceNotificationsBody, 'input'),
-        DeviceNotificationsResponse: schemaOf(deviceNotificationsResponse, 'output'),
+        DeviceActivateRequest: schemaOf(DEVICE_SCHEMAS.activate.body, 'input'),
+        DeviceActivateResponse: schemaOf(DEVICE_SCHEMAS.activate.response[200], 'output'),
+        DeviceHeartbeatRequest: schemaOf(DEVICE_SCHEMAS.heartbeat.body, 'input'),
+        DeviceHeartbeatResponse: schemaOf(DEVICE_SCHEMAS.heartbeat.response[200], 'output'),
+        DeviceStatusRequest: schemaOf(DEVICE_SCHEMAS.status.body, 'input'),
+        DeviceStatusResponse: schemaOf(DEVICE_SCHEMAS.status.response[200], 'output'),
+        DeviceNotificationsRequest: schemaOf(DEVICE_SCHEMAS.notifications.body, 'input'),
+        DeviceNotificationsResponse: schemaOf(DEVICE_SCHEMAS.notifications.response[200], 'output'),
         ...hook.schemas,
         Problem: schemaOf(problemSchema, 'output'),
       },

@@ -1,24 +1,12 @@
 /** Use cases: device/v1: activate, heartbeat, status, notifications (HTTP only). */
-import {
-  API,
-  deviceActivateBody,
-  deviceActivateResponse,
-  deviceHeartbeatBody,
-  deviceHeartbeatResponse,
-  deviceNotificationsBody,
-  deviceNotificationsResponse,
-  deviceStatusBody,
-  deviceStatusResponse,
-  NOTIFICATION_BATCH_MAX,
-  NOTIFICATION_TEXT_MAX_BYTES,
-} from '@app/shared';
+import { API, NOTIFICATION_BATCH_MAX, NOTIFICATION_TEXT_MAX_BYTES } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
 import { idempotent, type KeptAnswer } from '../../plugins/idempotency.ts';
 import type { DeviceTerminal } from './device.service.ts';
-import { buildDeviceOpenApi } from './device-openapi.ts';
+import { buildDeviceOpenApi, DEVICE_SCHEMAS } from './device-openapi.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,7 +93,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
               : kept,
         },
       }),
-      schema: { body: deviceActivateBody, response: { 200: deviceActivateResponse } },
+      schema: DEVICE_SCHEMAS.activate,
     },
     async (request) => device.activate(request.body),
   );
@@ -116,7 +104,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onRequest,
       bodyLimit: DEVICE_BODY_LIMIT,
       ...asTerminal,
-      schema: { body: deviceHeartbeatBody, response: { 200: deviceHeartbeatResponse } },
+      schema: DEVICE_SCHEMAS.heartbeat,
     },
     async (request) => device.heartbeat(currentTerminal(request), request.body),
   );
@@ -127,7 +115,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onRequest,
       bodyLimit: DEVICE_BODY_LIMIT,
       ...asTerminal,
-      schema: { body: deviceStatusBody, response: { 200: deviceStatusResponse } },
+      schema: DEVICE_SCHEMAS.status,
     },
     async (request) => device.setStatus(currentTerminal(request), request.body.enabled),
   );
@@ -138,7 +126,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onRequest,
       bodyLimit: NOTIFICATIONS_BODY_LIMIT,
       ...asTerminal,
-      schema: { body: deviceNotificationsBody, response: { 200: deviceNotificationsResponse } },
+      schema: DEVICE_SCHEMAS.notifications,
     },
     async (request) => device.submitNotifications(currentTerminal(request), request.body),
   );

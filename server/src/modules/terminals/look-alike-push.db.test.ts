@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appCliEnv, runAdmin } from '../../../test/cli-fixtures.ts';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForFile } from '../../../test/test-app.ts';
 import { notificationsCommand } from '../../cli/commands/notifications.ts';
 import { deals, terminalNotifications } from '../../db/schema/index.ts';
 
@@ -17,14 +17,7 @@ import { deals, terminalNotifications } from '../../db/schema/index.ts';
 const SBER_TITLE = 'Перевод по СБП от АРТЁМ АНДРЕЕВИЧ М.';
 const sberPushText = (rubles: string) => `Т‑Банк + ${rubles} ₽ Плат. счёт •• 3055`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await setRate(t, '100.00');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({ setUp: (app) => setRate(app, '100.00') });
 
 const push = (token: string, sender: string, rubles: string, id = randomUUID()) =>
   devicePost(

@@ -18,7 +18,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRow } from '../../db/rows.ts';
+import { firstRow, selectRow } from '../../db/rows.ts';
 import { terminals } from '../../db/schema/index.ts';
 
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -69,22 +69,22 @@ export async function insertPendingUnderCap(
 
 /** The user's terminal (any state but deleted), or undefined. */
 export async function findOwned(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), isNull(terminals.deletedAt)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(terminals)
+      .where(and(eq(terminals.id, id), eq(terminals.userId, userId), isNull(terminals.deletedAt))),
+  );
 }
 
 /** The user's listed terminal, or undefined. */
 export async function findListed(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(terminals)
+      .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed)),
+  );
 }
 
 /**
@@ -92,13 +92,13 @@ export async function findListed(db: DbOrTx, id: string, userId: string): Promis
  * transaction (and then unlinks what it linked), and one that committed first makes this answer undefined.
  */
 export async function lockListed(db: DbOrTx, id: string, userId: string): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
-    .for('share')
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(terminals)
+      .where(and(eq(terminals.id, id), eq(terminals.userId, userId), listed))
+      .for('share'),
+  );
 }
 
 /** Gives a pending terminal of the user a new pairing secret (its hash); undefined when it is not pending. */

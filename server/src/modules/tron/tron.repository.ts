@@ -1,14 +1,14 @@
 /** Use cases: chain cursors and deposit rows (SQL only). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { chainCursors, deposits, walletAddresses } from '../../db/schema/index.ts';
 
 export type NewDeposit = typeof deposits.$inferInsert;
 
 /** A chain cursor: position (block_timestamp, ms) and when its last scan succeeded. */
 export async function readCursor(db: DbOrTx, name: string) {
-  const [row] = await db.select().from(chainCursors).where(eq(chainCursors.name, name)).limit(1);
-  return row;
+  return firstRow(db.select().from(chainCursors).where(eq(chainCursors.name, name)));
 }
 
 /** Moves a cursor forward (never back), creating it on first use. */

@@ -1,6 +1,7 @@
 /** SQL of the users table (the only module that writes it): find, insert, and each column group's setter. */
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -9,17 +10,11 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Finds a user by email, case-insensitively. */
 export async function findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`));
 }
 
 export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, id)));
 }
 
 export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
@@ -108,12 +103,12 @@ export async function findMerchantDisplayName(
   db: DbOrTx,
   id: string,
 ): Promise<{ displayName: string | null } | undefined> {
-  const [row] = await db
-    .select({ displayName: users.displayName })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'merchant')))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ displayName: users.displayName })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'merchant'))),
+  );
 }
 
 /** Sets a merchant's shop name (null clears it); false when the user is no merchant. */

@@ -1,6 +1,7 @@
 /** SQL of the wallet: deposit addresses, the whitelist and its switch, withdrawals and their state changes. */
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import {
   users,
   type WithdrawalStatusValue,
@@ -19,17 +20,17 @@ export type NewWithdrawal = typeof withdrawals.$inferInsert;
 
 /** The user's deposit address row, if they have one. */
 export async function findAddressByUser(db: DbOrTx, userId: string): Promise<WalletAddressRow | undefined> {
-  const [row] = await db.select().from(walletAddresses).where(eq(walletAddresses.userId, userId)).limit(1);
-  return row;
+  return firstRow(db.select().from(walletAddresses).where(eq(walletAddresses.userId, userId)));
 }
 
 /** True when the address is one of our deposit addresses. */
 export async function isDepositAddress(db: DbOrTx, address: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: walletAddresses.userId })
-    .from(walletAddresses)
-    .where(eq(walletAddresses.address, address))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ userId: walletAddresses.userId })
+      .from(walletAddresses)
+      .where(eq(walletAddresses.address, address)),
+  );
   return !!row;
 }
 
@@ -64,11 +65,12 @@ export async function addressKeyFingerprints(db: DbOrTx): Promise<string[]> {
 
 /** Whether the user limited withdrawals to their whitelist (off until first switched on). */
 export async function isWhitelistEnabled(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: walletWhitelistSettings.enabled })
-    .from(walletWhitelistSettings)
-    .where(eq(walletWhitelistSettings.userId, userId))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ enabled: walletWhitelistSettings.enabled })
+      .from(walletWhitelistSettings)
+      .where(eq(walletWhitelistSettings.userId, userId)),
+  );
   return row?.enabled ?? false;
 }
 
@@ -155,12 +157,12 @@ export async function findWhitelistEntry(
   userId: string,
   address: string,
 ): Promise<WhitelistRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(walletWhitelist)
-    .where(and(eq(walletWhitelist.userId, userId), eq(walletWhitelist.address, address)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(walletWhitelist)
+      .where(and(eq(walletWhitelist.userId, userId), eq(walletWhitelist.address, address))),
+  );
 }
 
 // Withdrawals
@@ -173,8 +175,7 @@ export async function insertWithdrawal(db: DbOrTx, values: NewWithdrawal): Promi
 
 /** One withdrawal by id. */
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(withdrawals).where(eq(withdrawals.id, id)));
 }
 
 /** Cancels a user's withdrawals still waiting for their code (a new request replaces them). */

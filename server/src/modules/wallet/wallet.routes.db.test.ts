@@ -18,6 +18,7 @@ import {
   TEST_XPUB,
   VECTOR_ADDRESSES,
 } from '../../../test/tron-fixtures.ts';
+import { fundedLead } from '../../../test/wallet-fixtures.ts';
 import { walletWhitelist, walletWhitelistSettings, withdrawals } from '../../db/schema/index.ts';
 import { OTP_MESSAGES } from '../otp/otp.service.ts';
 import { accountKeyFromXpub, depositAddressAt } from '../tron/tron-keys.ts';
@@ -78,16 +79,14 @@ const LEAD_ONLY = ROUTES.filter(([, path]) => path.includes('withdraw') || path.
 
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
-/** A signed-in lead with `usdt` available (credited the way a chain deposit is). */
-async function fundedLead(app: TestApp, micro = 100_000_000n) {
-  const lead = await signedInUser(app, { isLead: true });
-  await app.ctx.ledger.creditDeposit({
-    userId: lead.user.id,
-    amount: micro,
-    idempotencyKey: `test-fund:${lead.user.id}`,
-  });
-  return lead;
-}
+/** `lead` verifies a withdrawal of `amount` USDT to `address` with the mailed code `otp`. */
+const verifyWithdrawal = (
+  app: TestApp,
+  lead: { cookie: string },
+  amount: number,
+  address: string,
+  otp: string,
+) => call(app, 'POST', W.withdrawVerify, lead.cookie, { amount, address, otp });
 
 /** Makes every whitelist entry of a user usable now, as if the cool-down had passed. */
 async function endCooldown(app: TestApp, userId: string) {
@@ -283,20 +282,12 @@ describe('withdraw verify', () => {
     expect(request.json()).toEqual({ message: WALLET_MESSAGES.withdrawOtpSent });
     const code = t.mailer.lastCode(lead.email);
 
-    const wrong = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 25.5,
-      address: DEST,
-      otp: wrongCode(code),
-    });
+    const wrong = await verifyWithdrawal(t, lead, 25.5, DEST, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: OTP_MESSAGES.invalid });
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n);
 
-    const verify = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 25.5,
-      address: DEST,
-      otp: code,
-    });
+    const verify = await verifyWithdrawal(t, lead, 25.5, DEST, code);
     expect(verify.statusCode).toBe(200);
     const body = verify.json();
     expect(body.message).toBe(WALLET_MESSAGES.withdrawalSent);
@@ -305,11 +296,7 @@ describe('withdraw verify', () => {
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n - 26_500_000n);
     expect((await repo.findWithdrawal(t.database.db, body.withdrawal.id))!.status).toBe('held');
 
-    const reused = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 25.5,
-      address: DEST,
-      otp: code,
-    });
+    const reused = await verifyWithdrawal(t, lead, 25.5, DEST, code);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ detail: OTP_MESSAGES.invalid });
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(73_500_000n);
@@ -321,11 +308,7 @@ describe('withdraw verify', () => {
     const code = t.mailer.lastCode(lead.email);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
     try {
-      const late = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-        amount: 20,
-        address: DEST,
-        otp: code,
-      });
+      const late = await verifyWithdrawal(t, lead, 20, DEST, code);
       expect(late.statusCode).toBe(400);
       expect(late.json()).toEqual({ detail: OTP_MESSAGES.invalid });
     } finally {
@@ -366,11 +349,7 @@ describe('withdraw verify', () => {
       actor: 'test',
       idempotencyKey: `spend:${lead.user.id}`,
     });
-    const response = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 40,
-      address: DEST,
-      otp: t.mailer.lastCode(lead.email),
-    });
+    const response = await verifyWithdrawal(t, lead, 40, DEST, t.mailer.lastCode(lead.email));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: insufficientFundsText('41', '1') });
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(30_000_000n);
@@ -383,18 +362,10 @@ describe('withdraw verify', () => {
     await call(t, 'POST', W.withdrawRequest, lead.cookie, { amount: 30, address: DEST });
     const second = t.mailer.lastCode(lead.email);
     if (first !== second) {
-      const old = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-        amount: 20,
-        address: DEST,
-        otp: first,
-      });
+      const old = await verifyWithdrawal(t, lead, 20, DEST, first);
       expect(old.statusCode).toBe(400);
     }
-    const ok = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 30,
-      address: DEST,
-      otp: second,
-    });
+    const ok = await verifyWithdrawal(t, lead, 30, DEST, second);
     expect(ok.statusCode).toBe(200);
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(69_000_000n);
   });
@@ -412,11 +383,7 @@ describe('withdraw verify', () => {
       const statuses: string[] = [];
       for (const amount of [50, 50.000001, 5]) {
         await call(app, 'POST', W.withdrawRequest, lead.cookie, { amount, address: DEST });
-        const verify = await call(app, 'POST', W.withdrawVerify, lead.cookie, {
-          amount,
-          address: DEST,
-          otp: app.mailer.lastCode(lead.email),
-        });
+        const verify = await verifyWithdrawal(app, lead, amount, DEST, app.mailer.lastCode(lead.email));
         expect(verify.statusCode).toBe(200);
         expect(verify.json().withdrawal.fee).toBe(1.5);
         statuses.push(verify.json().withdrawal.status);
@@ -557,11 +524,7 @@ describe('whitelist', () => {
     const withdrawalCode = t.mailer.lastCode(lead.email);
     await call(t, 'POST', W.whiteOtp, lead.cookie);
     await call(t, 'PATCH', W.white, lead.cookie, { otp: t.mailer.lastCode(lead.email) });
-    const verify = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 20,
-      address: DEST_3,
-      otp: withdrawalCode,
-    });
+    const verify = await verifyWithdrawal(t, lead, 20, DEST_3, withdrawalCode);
     expect(verify.statusCode).toBe(400);
     expect(verify.json()).toEqual({ error: WALLET_MESSAGES.notWhitelisted });
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n);
@@ -607,11 +570,7 @@ describe('whitelist cool-down', () => {
     await call(t, 'POST', W.white, lead.cookie, { wallet: DEST_2 });
     await call(t, 'POST', W.whiteOtp, lead.cookie);
     await call(t, 'PATCH', W.white, lead.cookie, { otp: t.mailer.lastCode(lead.email) });
-    const verify = await call(t, 'POST', W.withdrawVerify, lead.cookie, {
-      amount: 20,
-      address: DEST_2,
-      otp: withdrawalCode,
-    });
+    const verify = await verifyWithdrawal(t, lead, 20, DEST_2, withdrawalCode);
     expect(verify.statusCode).toBe(400);
     expect(verify.json().error).toMatch(/станет доступен для вывода/);
     expect((await t.ctx.ledger.getBalances(lead.user.id)).available).toBe(100_000_000n);
@@ -708,11 +667,7 @@ describe('a request refused with 429 changes nothing', () => {
         { amount: 30_000_000n, status: 'requested' },
       ]);
       // The code of the standing request still pays it out.
-      const verify = await call(app, 'POST', W.withdrawVerify, lead.cookie, {
-        amount: 30,
-        address: DEST,
-        otp: code,
-      });
+      const verify = await verifyWithdrawal(app, lead, 30, DEST, code);
       expect(verify.statusCode).toBe(200);
       const requested = await app.database.db
         .select({ id: withdrawals.id })

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { API, debtOutstandingText, insufficientFundsText } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { HOT_WALLET_KEY_HEX, OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
+import { fundedLead } from '../../../test/wallet-fixtures.ts';
 import { deals, ledgerReserves, withdrawals } from '../../db/schema/index.ts';
 import { InsufficientFundsError } from '../ledger/ledger.service.ts';
 
@@ -32,6 +34,17 @@ describe('withdrawals and what is owed', () => {
     );
     await setRate(t, '100.00');
   });
+  /** A dispute holds `hold` of the user's funds (what they lack becomes debt), then an operator credits `credit`. */
+  async function holdThenCredit(userId: string, hold: bigint, credit: bigint) {
+    await t.ctx.ledger.holdForDispute({ userId, amount: hold, idempotencyKey: `hold:${randomUUID()}` });
+    await t.ctx.ledger.adjust({
+      userId,
+      amount: credit,
+      reason: 'test',
+      actor: 'test',
+      idempotencyKey: `adj:${randomUUID()}`,
+    });
+  }
   afterAll(async () => {
     try {
       expect(await t.ctx.ledger.verify()).toEqual([]);
@@ -161,25 +174,9 @@ describe('withdrawals and what is owed', () => {
   });
 
   it('refuses a withdrawal while the lead owes a dispute’s shortfall: no code mailed, nothing held', async () => {
-    const lead = await signedInUser(t, { isLead: true });
     // A dispute held 30 USDT of a trader who had 10: 20 USDT owed; then an operator credited 100.
-    await t.ctx.ledger.creditDeposit({
-      userId: lead.user.id,
-      amount: 10n * USDT,
-      idempotencyKey: `d:${lead.user.id}`,
-    });
-    await t.ctx.ledger.holdForDispute({
-      userId: lead.user.id,
-      amount: 30n * USDT,
-      idempotencyKey: `hold:${lead.user.id}`,
-    });
-    await t.ctx.ledger.adjust({
-      userId: lead.user.id,
-      amount: 100n * USDT,
-      reason: 'test',
-      actor: 'test',
-      idempotencyKey: `adj:${lead.user.id}`,
-    });
+    const lead = await fundedLead(t, 10n * USDT);
+    await holdThenCredit(lead.user.id, 30n * USDT, 100n * USDT);
     const mailed = t.mailer.countTo(lead.email);
     const refused = await requestWithdrawal(lead, 10);
     expect(refused.statusCode).toBe(400);
@@ -196,25 +193,9 @@ describe('withdrawals and what is owed', () => {
   });
 
   it('refuses at verify when a debt arose after the request, and cancels the request', async () => {
-    const lead = await signedInUser(t, { isLead: true });
-    await t.ctx.ledger.creditDeposit({
-      userId: lead.user.id,
-      amount: 50n * USDT,
-      idempotencyKey: `d2:${lead.user.id}`,
-    });
+    const lead = await fundedLead(t, 50n * USDT);
     expect((await requestWithdrawal(lead, 20)).statusCode).toBe(200);
-    await t.ctx.ledger.holdForDispute({
-      userId: lead.user.id,
-      amount: 55n * USDT,
-      idempotencyKey: `hold2:${lead.user.id}`,
-    });
-    await t.ctx.ledger.adjust({
-      userId: lead.user.id,
-      amount: 40n * USDT,
-      reason: 'test',
-      actor: 'test',
-      idempotencyKey: `adj2:${lead.user.id}`,
-    });
+    await holdThenCredit(lead.user.id, 55n * USDT, 40n * USDT);
     const verify = await post(API.wallet.withdrawVerify, lead.cookie, {
       amount: 20,
       address: DEST,
@@ -269,12 +250,7 @@ describe('automatic approval has a rolling 24-hour cap per user', () => {
       { now: () => now },
     );
     try {
-      const lead = await signedInUser(t, { isLead: true });
-      await t.ctx.ledger.creditDeposit({
-        userId: lead.user.id,
-        amount: 1000n * USDT,
-        idempotencyKey: `fund:${lead.user.id}`,
-      });
+      const lead = await fundedLead(t, 1000n * USDT);
       const statuses: string[] = [];
       const withdraw = async (amount: number) => {
         const request = await t.app.inject({

@@ -63,6 +63,11 @@ async function enqueue(merchantId: string, orderId = randomUUID(), callbackUrl: 
 
 const event = async (id: string) => (await repo.findEvent(t.database.db, id))!;
 const attempts = (id: string) => repo.attemptsOf(t.database.db, id);
+/** Where an event's delivery stands: [state, attempts, last status code, last outcome]. */
+const deliveryOf = async (id: string) => {
+  const row = await event(id);
+  return [row.state, row.attempts, row.lastStatusCode, row.lastOutcome];
+};
 
 /** Waits (polling, no fixed sleep) until a condition holds; fails after 10 s. */
 async function until(condition: () => boolean | Promise<boolean>, what: string) {
@@ -184,12 +189,7 @@ describe('delivery', () => {
 
     clock += RETRY_DELAYS_MS[1];
     await webhooks.deliverDue(100);
-    expect(await event(id)).toMatchObject({
-      state: 'delivered',
-      attempts: 3,
-      lastStatusCode: 204,
-      lastOutcome: '2xx',
-    });
+    expect(await deliveryOf(id)).toEqual(['delivered', 3, 204, '2xx']);
     expect((await attempts(id)).map((row) => [row.statusCode, row.outcome])).toEqual([
       [500, '5xx'],
       [500, '5xx'],
@@ -257,12 +257,7 @@ describe('delivery', () => {
     const shop = await merchant(hook.url);
     const id = await enqueue(shop.id);
     await webhooks.deliverDue(100);
-    expect(await event(id)).toMatchObject({
-      state: 'pending',
-      attempts: 1,
-      lastStatusCode: 302,
-      lastOutcome: '3xx',
-    });
+    expect(await deliveryOf(id)).toEqual(['pending', 1, 302, '3xx']);
     expect((await event(id)).lastError).toContain('302');
     expect(hook.received.map((request) => request.path)).toEqual(['/hook']);
   });

@@ -2,7 +2,7 @@
 import type { WebhookOutcome } from '@app/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRows } from '../../db/rows.ts';
+import { firstRow, selectRows } from '../../db/rows.ts';
 import { merchantWebhooks, users, webhookAttempts, webhookEvents } from '../../db/schema/index.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -41,12 +41,12 @@ export async function findSettings(
   db: DbOrTx,
   userId: string,
 ): Promise<{ url: string | null; secret: string | null } | undefined> {
-  const [row] = await db
-    .select({ url: merchantWebhooks.url, secret: merchantWebhooks.secret })
-    .from(merchantWebhooks)
-    .where(eq(merchantWebhooks.userId, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ url: merchantWebhooks.url, secret: merchantWebhooks.secret })
+      .from(merchantWebhooks)
+      .where(eq(merchantWebhooks.userId, userId)),
+  );
 }
 
 /**
@@ -97,8 +97,7 @@ export async function listForMerchant(
 }
 
 export async function findEvent(db: DbOrTx, id: string): Promise<WebhookEventRow | undefined> {
-  const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(webhookEvents).where(eq(webhookEvents.id, id)));
 }
 
 /** An event ready to send, with where and how: the merchant's current URL and secret at this moment. */

@@ -1,13 +1,5 @@
 /** Use case: read a MacroDroid or Tasker request on a forwarder URL. */
-import {
-  badHookRequest,
-  batteryOf,
-  HOOK_MESSAGES,
-  minuteOf,
-  requestFields,
-  sourceOfSender,
-  textOf,
-} from './hook-fields.ts';
+import { batteryOf, heartbeatOf, minuteOf, requestFields, sourceOfSender, textOf } from './hook-fields.ts';
 import type { HookReading, HookRequest, ReadContext } from './types.ts';
 
 /**
@@ -23,10 +15,7 @@ export function readAutomation(request: HookRequest, context: ReadContext): Hook
   const battery = batteryOf(fields.battery);
   const state = battery === undefined ? {} : { battery };
   const text = textOf(fields.text);
-  if (text === undefined || (text.trim() === '' && fields.sender === undefined)) {
-    if (battery === undefined) throw badHookRequest(HOOK_MESSAGES.noText);
-    return { kind: 'ping', ...state };
-  }
+  if (text === undefined || (text.trim() === '' && fields.sender === undefined)) return heartbeatOf(battery);
   const sender = textOf(fields.sender)?.trim() ?? '';
   const source = sourceOfSender(sender);
   return {

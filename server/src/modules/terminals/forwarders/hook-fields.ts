@@ -1,7 +1,7 @@
 /** Use case: the fields and refusals every forwarder reader shares (text, sender, time, battery). */
 import { ProblemError } from '../../../lib/problem.ts';
 import { parseTolerantJson } from './tolerant-json.ts';
-import type { HookFields, HookRequest } from './types.ts';
+import type { HookFields, HookReading, HookRequest } from './types.ts';
 
 /** The refusals of a request the token let in, in the device API's problem format. */
 export const HOOK_MESSAGES = {
@@ -89,6 +89,15 @@ export function batteryOf(value: unknown): number | undefined {
   if (!match) return undefined;
   const level = Math.round(Number(match[1]!.replace(',', '.')));
   return level >= 0 && level <= 100 ? level : undefined;
+}
+
+/**
+ * A request that carries no message (the readers without a ping of their own): a heartbeat when it says the
+ * battery level, refused as having no text otherwise.
+ */
+export function heartbeatOf(battery: number | undefined): HookReading {
+  if (battery === undefined) throw badHookRequest(HOOK_MESSAGES.noText);
+  return { kind: 'ping', battery };
 }
 
 /** Milliseconds since the epoch from a number or a string of digits (10 to 16 of them), else undefined. */

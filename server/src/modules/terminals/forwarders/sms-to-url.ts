@@ -3,6 +3,7 @@ import {
   badHookRequest,
   batteryOf,
   HOOK_MESSAGES,
+  heartbeatOf,
   millisOf,
   minuteOf,
   requestFields,
@@ -21,11 +22,7 @@ import type { HookReading, HookRequest, ReadContext } from './types.ts';
 export function readSmsToUrl(request: HookRequest, context: ReadContext): HookReading {
   const fields = requestFields(request);
   const text = textOf(fields.text);
-  if (text === undefined && fields.from === undefined) {
-    const battery = batteryOf(fields.battery);
-    if (battery === undefined) throw badHookRequest(HOOK_MESSAGES.noText);
-    return { kind: 'ping', battery };
-  }
+  if (text === undefined && fields.from === undefined) return heartbeatOf(batteryOf(fields.battery));
   if (text === undefined) throw badHookRequest(HOOK_MESSAGES.noText);
   const stamp = millisOf(fields.receivedStamp) ?? millisOf(fields.sentStamp);
   return {
