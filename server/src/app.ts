@@ -13,6 +13,7 @@ import { isProblemUrl, PROBLEM_CONTENT_TYPE, problemBody } from './lib/problem.t
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminOpsRoutes } from './modules/admin/admin-ops.routes.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { publicUser } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -78,6 +79,7 @@ const API_MODULES = [
   homesRoutes,
   telegramRoutes,
   adminRoutes,
+  adminUsersRoutes,
   adminOpsRoutes,
 ];
 

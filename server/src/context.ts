@@ -239,6 +239,7 @@ export function createContext(deps: {
     freeDiskBytes,
     now,
   });
+  const userTerms = createUserTermsService({ database: deps.database, config: deps.config });
   if (telegramBot) {
     telegramBot.installCommands(telegram);
     health.set('telegram', telegramBot.healthCheck);
@@ -264,7 +265,7 @@ export function createContext(deps: {
     metrics,
     rating,
     orders,
-    userTerms: createUserTermsService({ database: deps.database, config: deps.config }),
+    userTerms,
     referrals,
     disputes,
     merchantKeys,
@@ -273,16 +274,11 @@ export function createContext(deps: {
     telegramBot,
     admin: createAdminService({
       database: deps.database,
-      otp,
       config: deps.config,
-      ledger,
-      payments,
-      rates,
-      webhooks,
-      device,
-      notifier: notifications,
-      health,
       now,
+      otp,
+      ...{ auth, ledger, rating, referrals, payments, userTerms, merchantKeys, terminals, orders, disputes },
+      ...{ rates, webhooks, device, notifier: notifications, health },
     }),
   };
 }

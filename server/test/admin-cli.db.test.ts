@@ -99,7 +99,7 @@ describe('npm run admin', () => {
     expect((await admin('no-such-command')).code).toBe(2);
   });
 
-  it('seeds one demo user of each role', { timeout: 60_000 }, async () => {
+  it('seeds one demo user of each role, the console admin too', { timeout: 60_000 }, async () => {
     const seeded = await cli('src/cli/seed.ts');
     expect(seeded.code).toBe(0);
     for (const email of [
@@ -107,6 +107,7 @@ describe('npm run admin', () => {
       'lead@demo.local',
       'merchant@demo.local',
       'support@demo.local',
+      'admin@demo.local',
     ]) {
       expect(seeded.out).toContain(email);
     }

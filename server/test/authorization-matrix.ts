@@ -389,6 +389,30 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // The operator console (issue 27). A code request for an action: the admin gets 200 and a mail.
   'POST /api/v1/admin/otp/': adminOnly(200, () => ({ body: { action: 'set_rate' } })),
   'GET /api/v1/admin/audit/': adminOnly(200),
+  // The Users area: a wrong code (400) stands for the confirmed actions, which the admin-users tests make.
+  'POST /api/v1/admin/users/': adminOnly(400, () => ({
+    body: { email: 'matrix-new@example.com', role: 'merchant', otp: '000000' },
+  })),
+  'GET /api/v1/admin/users/': adminOnly(200, () => ({ query: { search: 'example', role: 'trader' } })),
+  'GET /api/v1/admin/users/:id/': adminOnly(200, (o) => ({ params: { id: o.avatarUserId } })),
+  'PATCH /api/v1/admin/users/:id/': adminOnly(400, (o) => ({
+    params: { id: o.avatarUserId },
+    body: { reward_pct: '1', otp: '000000' },
+  })),
+  // Penalty points below zero only raise a rating that is already at 100 %: nothing else changes.
+  'POST /api/v1/admin/users/:id/rating/': adminOnly(200, (o) => ({
+    params: { id: o.avatarUserId },
+    body: { points: '-1', reason: 'matrix' },
+  })),
+  'POST /api/v1/admin/users/:id/balance/': adminOnly(400, (o) => ({
+    params: { id: o.avatarUserId },
+    body: { amount: '1', reason: 'matrix', otp: '000000' },
+  })),
+  'GET /api/v1/admin/users/:id/api-keys/': adminOnly(200, (o) => ({ params: { id: o.avatarUserId } })),
+  // The merchant's key named with the trader's id: 404, and the key stays live for the other rows.
+  'POST /api/v1/admin/users/:id/api-keys/:key_id/revoke/': adminOnly(404, (o) => ({
+    params: { id: o.avatarUserId, key_id: o.revocableKeyId },
+  })),
   // Operations (withdrawals, banks, rate, webhooks, notifications, overview): no withdrawal of that id exists,
   // and a made-up code is refused before anything is looked at.
   'GET /api/v1/admin/withdrawals/': adminOnly(200),

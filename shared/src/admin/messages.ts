@@ -31,6 +31,11 @@ export const ADMIN_MESSAGES = {
   webhookNotFailed: 'Повторить можно только неудачное событие',
   apiKeyNotFound: 'Ключ не найден',
   nothingToChange: 'Нет изменений',
+  percentInvalid: 'Введите процент от 0 до 100, не больше двух знаков после запятой',
+  /** One mailed code confirms one action: a block and a change of terms are separate requests. */
+  blockApart: 'Блокировку и условия меняйте отдельными запросами',
+  ratingPointsInvalid: 'Введите ненулевые баллы, например +6 или -0,5',
+  amountInvalid: 'Введите ненулевую сумму в USDT, например 100 или -2,5',
 } as const;
 
 /** The actions a mailed code confirms; the code is bound to one of them (payload of OTP purpose `admin`). */

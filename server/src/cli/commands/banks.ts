@@ -1,3 +1,4 @@
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { createPaymentsService } from '../../modules/payments/payments.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
@@ -13,11 +14,15 @@ export const bankAddCommand: AdminCommand = {
     if (!fullName || fullName === 'true' || fullName.length > 200) {
       throw new UsageError('--full-name must be 1 to 200 characters');
     }
-    const bank = await createPaymentsService({ database }).addBank({
-      name,
-      fullName,
-      isPopular: flags.popular === 'true',
-    });
+    const bank = await createPaymentsService({ database }).addBank(
+      { name, fullName, isPopular: flags.popular === 'true' },
+      (tx, added) =>
+        recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'bank.create',
+          target: added.name,
+          after: { id: added.id, name: added.name, full_name: added.full_name, popular: added.is_popular },
+        }),
+    );
     if (!bank) {
       print(`A bank named ${name} already exists.`);
       return 1;

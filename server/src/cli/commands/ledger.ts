@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { formatUsdt, normalizeEmail, parseUsdt } from '@app/shared';
+import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
+import * as verifications from '../../modules/admin/ledger-verification.ts';
 import { createLedgerService, InsufficientFundsError } from '../../modules/ledger/ledger.service.ts';
 import * as users from '../../modules/users/users.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
-/** The actor recorded on adjustments made from the command line. */
-export const ADMIN_CLI_ACTOR = 'admin-cli';
+/** The actor recorded on adjustments made from the command line (the audit log's too). */
+export const ADMIN_CLI_ACTOR = CLI_AUDIT_ACTOR.actor;
 
 /** Parses a signed decimal USDT amount ("12.5", "-3") into micro-USDT; null when it is not one. */
 export function parseSignedUsdt(text: string): bigint | null {
@@ -23,6 +25,14 @@ export const ledgerVerifyCommand: AdminCommand = {
     'Recomputes every balance from the ledger postings and checks every reserve against its release; lists any difference and exits 1.',
   async run(_args, { database, print }) {
     const differences = await createLedgerService({ database }).verify();
+    // The outcome is kept for the console's overview, with its audit row.
+    await database.db.transaction(async (tx) => {
+      const stored = await verifications.record(tx, CLI_AUDIT_ACTOR.actor, differences);
+      await recordAudit(tx, CLI_AUDIT_ACTOR, {
+        action: 'ledger.verify',
+        after: { ok: stored.ok, differences: stored.differences.length },
+      });
+    });
     if (differences.length === 0) {
       print(
         'Ledger is consistent: every balance equals the sum of its postings, every transaction balances and every reserve matches its release.',
@@ -63,13 +73,27 @@ export const adjustBalanceCommand: AdminCommand = {
     const ledger = createLedgerService({ database });
     let transactionId: string;
     try {
-      ({ transactionId } = await ledger.adjust({
-        userId: user.id,
-        amount,
-        reason,
-        actor: ADMIN_CLI_ACTOR,
-        idempotencyKey: `adjustment:${randomUUID()}`,
-      }));
+      transactionId = await database.db.transaction(async (tx) => {
+        const before = await ledger.getBalances(user.id, tx);
+        const posted = await ledger.adjust(
+          {
+            userId: user.id,
+            amount,
+            reason,
+            actor: ADMIN_CLI_ACTOR,
+            idempotencyKey: `adjustment:${randomUUID()}`,
+          },
+          tx,
+        );
+        await recordAudit(tx, CLI_AUDIT_ACTOR, {
+          action: 'user.balance',
+          target: user.email,
+          before: { available: formatUsdt(before.available) },
+          after: { available: formatUsdt(before.available + amount), amount: formatUsdt(amount) },
+          reason,
+        });
+        return posted.transactionId;
+      });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
         const { available } = await ledger.getBalances(user.id);

@@ -1,4 +1,5 @@
-import { type ApiKey, createApiKeyBody } from '@app/shared';
+import { type ApiKey, createApiKeyBody, normalizeEmail } from '@app/shared';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import {
   type AdminKeyRefusal,
   createMerchantKeysService,
@@ -42,7 +43,13 @@ export const merchantKeyCommand: AdminCommand = {
       if (!target) throw new UsageError('expected: merchant-key create EMAIL [--name NAME]');
       const name = createApiKeyBody.safeParse({ name: flags.name ?? DEFAULT_KEY_NAME });
       if (!name.success) throw new UsageError('--name must be 1 to 50 characters');
-      const result = await service.createKeyForEmail(target, name.data.name);
+      const result = await service.createKeyForEmail(target, name.data.name, (tx, key) =>
+        recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'api_key.create',
+          target: normalizeEmail(target),
+          after: { id: key.id, name: key.name, prefix: key.prefix },
+        }),
+      );
       if (!result.ok) {
         print(REFUSALS[result.reason](target));
         return 1;
@@ -65,7 +72,14 @@ export const merchantKeyCommand: AdminCommand = {
     }
     if (action === 'revoke') {
       if (!target) throw new UsageError('expected: merchant-key revoke KEY_ID');
-      const key = await service.revokeKeyById(target);
+      const key = await service.revokeKeyById(target, {
+        audit: (tx, revoked) =>
+          recordAudit(tx, ADMIN_CLI_ACTOR, {
+            action: 'api_key.revoke',
+            target: revoked.id,
+            after: { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revoked_at },
+          }),
+      });
       if (!key) {
         print(`No API key with id ${target}.`);
         return 1;

@@ -1,5 +1,6 @@
 // Use cases of `npm run admin`: rate-set (the manual USDT/RUB rate) and set-fee / set-reward (user-terms.ts).
-import { percentToBps } from '@app/shared';
+import { bpsToPercent, kopecksToRubleString, percentToBps } from '@app/shared';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { cliContext } from './cli-context.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
@@ -13,7 +14,17 @@ export const rateSetCommand: AdminCommand = {
     if (!value) throw new UsageError('expected the rate in rubles per USDT, e.g. 92.50');
     let rate: Awaited<ReturnType<ReturnType<typeof cliContext>['rates']['record']>>;
     try {
-      rate = await cliContext(env).rates.record({ rate: value, source: 'manual', setBy: 'admin rate-set' });
+      const { rates } = cliContext(env);
+      rate = await env.database.db.transaction(async (tx) => {
+        const [before] = await rates.history(1, tx);
+        const after = await rates.record({ rate: value, source: 'manual', setBy: 'admin rate-set' }, tx);
+        await recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'rate.set',
+          before: before && { rub_per_usdt: kopecksToRubleString(before.rateKopecks), source: before.source },
+          after: { rub_per_usdt: kopecksToRubleString(after.rateKopecks), source: 'manual' },
+        });
+        return after;
+      });
     } catch (error) {
       if (error instanceof RangeError) throw new UsageError(error.message);
       throw error;
@@ -41,7 +52,15 @@ function percentageCommand(kind: 'fee' | 'reward'): AdminCommand {
       const bps = pct === undefined ? null : percentToBps(pct);
       if (!email || bps === null)
         throw new UsageError('expected EMAIL and a percentage from 0 to 100, e.g. 2.5');
-      const result = await cliContext(env).userTerms.setPercentage(email, kind, bps);
+      const field = kind === 'fee' ? 'fee_pct' : 'reward_pct';
+      const result = await cliContext(env).userTerms.setPercentage(email, kind, bps, (tx, change) =>
+        recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: kind === 'fee' ? 'user.fee' : 'user.reward',
+          target: change.email,
+          before: { [field]: bpsToPercent(change.beforeBps) },
+          after: { [field]: bpsToPercent(change.afterBps) },
+        }),
+      );
       if (!result.ok) {
         env.print(result.reason);
         return 1;

@@ -1,4 +1,5 @@
 import { normalizeEmail, parseRatingPoints, ratingPercent } from '@app/shared';
+import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { createRatingService } from '../../modules/rating/rating.service.ts';
 import * as users from '../../modules/users/users.service.ts';
 import { ADMIN_CLI_ACTOR } from './ledger.ts';
@@ -15,7 +16,18 @@ export const ratingRecomputeCommand: AdminCommand = {
   summary:
     "Rebuilds every trader's and payment method's rating from the rating events; prints each difference it corrected.",
   async run(_args, { database, print }) {
-    const differences = await createRatingService({ database }).recompute();
+    const differences = await createRatingService({ database }).recompute((tx, corrected) =>
+      recordAudit(tx, CLI_AUDIT_ACTOR, {
+        action: 'rating.recompute',
+        target: corrected[0]!.email,
+        before: corrected.map((row) => ({ subject: row.subject, id: row.id, points: row.storedTenths / 10 })),
+        after: corrected.map((row) => ({
+          subject: row.subject,
+          id: row.id,
+          points: row.expectedTenths / 10,
+        })),
+      }),
+    );
     if (differences.length === 0) {
       print('Ratings: no differences; every stored rating equals the replay of its events.');
       return 0;
@@ -65,6 +77,14 @@ export const ratingAdjustCommand: AdminCommand = {
       pointsTenths: tenths,
       reason,
       actor: ADMIN_CLI_ACTOR,
+      audit: (tx, change) =>
+        recordAudit(tx, CLI_AUDIT_ACTOR, {
+          action: 'user.rating',
+          target: user.email,
+          before: { points: change.beforeTenths / 10 },
+          after: { points: change.afterTenths / 10 },
+          reason,
+        }),
     });
     print(`Adjusted ${user.email} by ${signedPoints(tenths)} points: now ${pointsText(after.pointsTenths)}.`);
     return 0;

@@ -1,4 +1,5 @@
-import { percentToBps } from '@app/shared';
+import { bpsToPercent, percentToBps } from '@app/shared';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { cliContext } from './cli-context.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
@@ -13,7 +14,18 @@ export const setLeadShareCommand: AdminCommand = {
     const bps = pct === undefined ? null : percentToBps(pct);
     if (!email || bps === null || positional.length !== 2)
       throw new UsageError('expected EMAIL and a percentage from 0 to 100 with at most 2 decimals, e.g. 25');
-    const result = await cliContext(env).referrals.setLeadShare(email, bps, 'admin set-lead-share');
+    const result = await cliContext(env).referrals.setLeadShare(
+      email,
+      bps,
+      'admin set-lead-share',
+      (tx, change) =>
+        recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'user.lead_share',
+          target: change.email,
+          before: { lead_share_pct: change.beforeBps === null ? null : bpsToPercent(change.beforeBps) },
+          after: { lead_share_pct: bpsToPercent(change.afterBps) },
+        }),
+    );
     if (!result.ok) {
       env.print(result.reason);
       return 1;

@@ -1,12 +1,14 @@
 import { emailError, normalizeEmail, passwordError, USER_ROLES, type UserRole } from '@app/shared';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import * as users from '../../modules/users/users.service.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 export const createUserCommand: AdminCommand = {
   name: 'create-user',
-  usage: 'create-user --email E --password P --role trader|merchant|support [--lead]',
-  summary: 'Creates a user (the password must meet the sign-up rules).',
+  usage: 'create-user --email E --password P --role trader|merchant|support|admin [--lead]',
+  summary:
+    'Creates a user (the password must meet the sign-up rules); --role admin makes an operator console account.',
   async run({ flags }, { database, print }) {
     const email = normalizeEmail(flags.email ?? '');
     const password = flags.password ?? '';
@@ -18,11 +20,20 @@ export const createUserCommand: AdminCommand = {
       print(`A user with email ${email} already exists.`);
       return 1;
     }
-    const user = await users.insertUser(database.db, {
-      email,
-      passwordHash: await hashPassword(password),
-      role,
-      isLead: flags.lead === 'true',
+    const passwordHash = await hashPassword(password);
+    const user = await database.db.transaction(async (tx) => {
+      const created = await users.insertUser(tx, {
+        email,
+        passwordHash,
+        role,
+        isLead: flags.lead === 'true',
+      });
+      await recordAudit(tx, ADMIN_CLI_ACTOR, {
+        action: 'user.create',
+        target: created.email,
+        after: { id: created.id, role: created.role, is_lead: created.isLead },
+      });
+      return created;
     });
     print(`Created ${user.role}${user.isLead ? ' (lead)' : ''} ${user.email} (${user.id}).`);
     return 0;
@@ -37,7 +48,19 @@ export const setLeadCommand: AdminCommand = {
     const [email, value] = positional;
     if (!email || (value !== 'true' && value !== 'false'))
       throw new UsageError('expected EMAIL and true or false');
-    const user = await users.setLead(database.db, normalizeEmail(email), value === 'true');
+    const user = await database.db.transaction(async (tx) => {
+      const before = await users.findByEmail(tx, normalizeEmail(email));
+      const after = before && (await users.setLead(tx, before.email, value === 'true'));
+      if (before && after) {
+        await recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'user.lead',
+          target: after.email,
+          before: { is_lead: before.isLead },
+          after: { is_lead: after.isLead },
+        });
+      }
+      return after;
+    });
     if (!user) {
       print(`No user with email ${email}.`);
       return 1;

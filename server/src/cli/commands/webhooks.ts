@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENT_STATES } from '@app/shared';
 import pino from 'pino';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { createWebhooksService } from '../../modules/webhooks/webhooks.service.ts';
 import { type AdminCommand, limitFlag, UsageError } from './types.ts';
 
@@ -48,7 +49,18 @@ export const webhooksCommand: AdminCommand = {
     }
     if (action !== 'retry') throw new UsageError('expected list or retry EVENT_ID');
     if (!eventId) throw new UsageError('retry needs the event id (msg_…, see webhooks list)');
-    const row = await webhooks.retry(eventId);
+    const row = await database.db.transaction(async (tx) => {
+      const event = await webhooks.retry(eventId, tx);
+      if (event) {
+        await recordAudit(tx, ADMIN_CLI_ACTOR, {
+          action: 'webhook.retry',
+          target: event.id,
+          before: { state: 'failed' },
+          after: { state: event.state },
+        });
+      }
+      return event;
+    });
     if (!row) {
       print(`No failed webhook event ${eventId}; only failed events can be retried.`);
       return 1;

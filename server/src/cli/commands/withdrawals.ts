@@ -2,9 +2,10 @@ import os from 'node:os';
 import { formatUsdt, WITHDRAWAL_STATUSES } from '@app/shared';
 import pino from 'pino';
 import type { WithdrawalStatusValue } from '../../db/schema/index.ts';
+import { ADMIN_CLI_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
 import { createLedgerService } from '../../modules/ledger/ledger.service.ts';
 import { createNotificationsService } from '../../modules/telegram/notifications.service.ts';
-import { createWithdrawalOperator } from '../../modules/wallet/withdrawal-operator.ts';
+import { createWithdrawalOperator, type DecisionHook } from '../../modules/wallet/withdrawal-operator.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** The states `withdrawals list` shows unless told otherwise: the ones someone may still act on or wait for. */
@@ -64,12 +65,27 @@ export const withdrawalsCommand: AdminCommand = {
     if (!id) throw new UsageError(`${action} needs the withdrawal ID (see withdrawals list)`);
     if (action === 'mark-sent' && !txid)
       throw new UsageError('mark-sent needs the id of the transaction that paid it: mark-sent ID TXID');
+    const reason = flags.reason ?? 'rejected by the operator';
+    // The decision's audit row, in its transaction: the CLI as actor, the --by name kept in `after`.
+    const audit: DecisionHook = (tx, after, before) =>
+      recordAudit(tx, ADMIN_CLI_ACTOR, {
+        action:
+          action === 'approve'
+            ? 'withdrawal.approve'
+            : action === 'reject'
+              ? 'withdrawal.reject'
+              : 'withdrawal.mark_sent',
+        target: after.id,
+        before: { status: before.status },
+        after: { status: after.status, by: actor, ...(after.txid ? { txid: after.txid } : {}) },
+        reason: action === 'reject' ? reason : null,
+      });
     const result =
       action === 'approve'
-        ? await operator.approve(id, actor)
+        ? await operator.approve(id, actor, audit)
         : action === 'reject'
-          ? await operator.reject(id, actor, flags.reason ?? 'rejected by the operator')
-          : await operator.markSent(id, txid!, actor);
+          ? await operator.reject(id, actor, reason, audit)
+          : await operator.markSent(id, txid!, actor, audit);
     if (!result.ok) {
       print(result.reason);
       return 1;

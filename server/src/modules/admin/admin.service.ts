@@ -11,17 +11,24 @@ import { ADMIN_CLI_ACTOR, type AuditActor, requireAdmin } from './admin-access.t
 import { readAudit, recordAudit } from './admin-audit.ts';
 import { createAdminCodes } from './admin-codes.ts';
 import { type AdminOpsDeps, createAdminOps } from './admin-ops.ts';
+import { createAdminUserActions } from './admin-user-actions.ts';
+import { type AdminUsersDeps, createAdminUsers } from './admin-users.ts';
 
 export { ADMIN_CLI_ACTOR, type AuditActor, recordAudit, requireAdmin };
 
-export interface AdminDeps extends AdminOpsDeps {
-  database: Database;
-  otp: OtpService;
-}
+export type AdminDeps = AdminOpsDeps &
+  AdminUsersDeps & {
+    database: Database;
+    otp: OtpService;
+  };
 
 export function createAdminService(deps: AdminDeps) {
   const codes = createAdminCodes(deps);
+  const { detailOf, ...usersArea } = createAdminUsers(deps, codes);
   return {
+    // The Users area (admin-users.ts, admin-user-actions.ts): each call checks the caller first.
+    ...usersArea,
+    ...createAdminUserActions(deps, codes, detailOf),
     /** POST api/v1/admin/otp/: mails the caller a code for `action`. */
     async sendCode(user: SessionUser, action: AdminOtpAction, ip: string): Promise<void> {
       requireAdmin(user);

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, password reset and change, sign-out and session lookup: the auth module's face.
 import { createHash, randomBytes } from 'node:crypto';
 import { accountLockedText, normalizeEmail, SETTINGS_MESSAGES } from '@app/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { badRequest, fieldErrors, HttpError } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { alreadyRegisteredMail, noAccountMail } from '../mail/templates.ts';
@@ -17,6 +17,8 @@ import * as sessions from './sessions.repository.ts';
 export const AUTH_TEXT = {
   codeSent: 'Код подтверждения отправлен на почту',
   invalidCredentials: 'Неверный email или пароль',
+  /** A blocked account (issue 27) is told so only after the right password: a stranger learns nothing. */
+  blocked: 'Аккаунт заблокирован. Обратитесь в поддержку',
   registered: 'Регистрация завершена',
   signedIn: 'Вход выполнен',
   passwordChanged: 'Пароль успешно изменен',
@@ -94,7 +96,10 @@ export function createAuthService(deps: {
     if (lockedUntil) throw locked(lockedUntil, at);
     const user = await users.findByEmail(db, email);
     const ok = await passwords.verify(user?.passwordHash, password);
-    if (user && ok) return user;
+    if (user && ok) {
+      if (user.blockedAt) throw badRequest(AUTH_TEXT.blocked);
+      return user;
+    }
     const failed = await loginFailures.recordFailure(db, email, at, lockRules);
     if (failed.lockedUntil && failed.lockedUntil.getTime() > at.getTime())
       throw locked(failed.lockedUntil, at);
@@ -283,6 +288,16 @@ export function createAuthService(deps: {
         rating: row.user.rating,
         sessionId: row.session.id,
       };
+    },
+
+    /** Console block (issue 27): ends every session of the user in the block's transaction; how many ended. */
+    async endAllSessions(tx: DbOrTx, userId: string): Promise<number> {
+      return sessions.revokeAllForUser(tx, userId, now());
+    },
+
+    /** Console user detail: the user's live sessions, newest first. */
+    async liveSessions(userId: string, limit: number) {
+      return sessions.listLiveForUser(db, userId, now(), limit);
     },
 
     /** Revokes the session a cookie token belongs to (logout, or rotation at sign-in). */

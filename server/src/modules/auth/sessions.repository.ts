@@ -1,5 +1,5 @@
-// SQL of sessions: create, find live, touch, revoke (one, all, all but the caller's) and delete expired.
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+// SQL of sessions: create, find live, list a user's live ones, touch, revoke (one, all, all but one), delete expired.
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -19,6 +19,8 @@ const liveSession = builtOnce((db) =>
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        // A blocked user's sessions are revoked with the block; this keeps a race from letting one through.
+        isNull(users.blockedAt),
       ),
     )
     .limit(1)
@@ -62,7 +64,22 @@ export async function revokeByTokenHash(db: DbOrTx, tokenHash: string, now: Date
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user (password reset). */
+/** The user's sessions not revoked and not past absolute expiry, newest first (the console's user detail). */
+export async function listLiveForUser(db: DbOrTx, userId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
+}
+
+/** Ends every session of a user (password reset, a console block). */
 export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const rows = await db
     .update(sessions)

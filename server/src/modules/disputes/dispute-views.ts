@@ -176,6 +176,17 @@ export function createDisputeViews(
       };
     },
 
+    /** The console's user detail (issue 27; the admin module checked the caller): disputes on the user's deals. */
+    async latestOfUser(userId: string, limit: number) {
+      const rows = await repo.latestOfUser(db, userId, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        deal_id: row.dealId,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
     toMerchantDispute,
   };
 }

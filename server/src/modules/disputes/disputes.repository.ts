@@ -335,3 +335,19 @@ export async function merchantDisputeCounts(
     );
   return { openWithTrader: row?.openWithTrader ?? 0, openedSince: row?.openedSince ?? 0 };
 }
+
+/** The newest disputes on deals where the user is the trader or the merchant (the console's user detail). */
+export async function latestOfUser(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      id: disputes.id,
+      status: disputes.status,
+      dealId: disputes.dealId,
+      createdAt: disputes.createdAt,
+    })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(sql`${deals.traderId} = ${userId} or ${deals.merchantId} = ${userId}`)
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(limit);
+}

@@ -160,3 +160,32 @@ export function disputeNoticeMail(to: string, kind: DisputeNoticeKind, text: str
     html,
   };
 }
+
+/**
+ * An operator created the account (issue 27): the password-reset code in a link to the site, where the user
+ * sets their password. The console never sees or mails a password; a code past its lifetime is replaced by
+ * "Forgot password" on the site, the same flow.
+ */
+export function accountCreatedMail(
+  publicUrl: string,
+  to: string,
+  roleLabel: string,
+  code: string,
+  ttlMinutes: number,
+): MailMessage {
+  const link = `${publicUrl.replace(/\/+$/, '')}/?password_reset=${encodeURIComponent(to)}&code=${code}`;
+  const subject = 'Ваш аккаунт создан';
+  const lifetime = minutesText(ttlMinutes);
+  const text = [
+    `Для вас создан аккаунт (${roleLabel}) с адресом ${to}.`,
+    `Чтобы задать пароль, откройте ссылку: ${link}`,
+    `Или на сайте выберите «Забыли пароль?» и введите код ${code}. Код действует ${lifetime}; позже запросите новый там же.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Для вас создан аккаунт (${escapeHtml(roleLabel)}) с адресом ${escapeHtml(to)}.</p>
+<p><a href="${escapeHtml(link)}">Задать пароль</a></p>
+<p>Или на сайте выберите «Забыли пароль?» и введите код <b>${code}</b>. Код действует ${lifetime}; позже запросите новый там же.</p>`,
+  );
+  return { to, purpose: 'account_created', subject, text, html };
+}

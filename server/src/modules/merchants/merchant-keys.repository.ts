@@ -90,7 +90,7 @@ export interface AuthenticatedKeyRow {
 }
 
 // Every merchant API request runs this lookup first: one statement on the unique key_hash index, built once
-// per handle. Revoked keys and keys of users who are no longer merchants do not authenticate.
+// per handle. Revoked keys, keys of users who are no longer merchants and of blocked ones do not authenticate.
 const byKeyHash = builtOnce((db) =>
   db
     .select({
@@ -105,6 +105,7 @@ const byKeyHash = builtOnce((db) =>
         eq(merchantApiKeys.keyHash, sql.placeholder('keyHash')),
         isNull(merchantApiKeys.revokedAt),
         eq(users.role, 'merchant'),
+        isNull(users.blockedAt),
       ),
     )
     .limit(1)

@@ -8,7 +8,7 @@ import {
   MERCHANT_TEXT,
   normalizeEmail,
 } from '@app/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import * as users from '../users/users.service.ts';
@@ -36,12 +36,20 @@ export interface MerchantKeysService {
   createKeyForEmail(
     email: string,
     name: string,
+    /** Runs in the key's transaction (the CLI's audit row). */
+    audit?: KeyAudit,
   ): Promise<{ ok: true; key: CreateApiKeyResponse } | { ok: false; reason: AdminKeyRefusal }>;
   /** Operator: the keys of the user with this email; null when there is no such user. */
   listKeysForEmail(email: string): Promise<ApiKey[] | null>;
-  /** Operator: revokes a key whoever holds it; null when there is no such key. */
-  revokeKeyById(keyId: string): Promise<ApiKey | null>;
+  /**
+   * Operator: revokes a key (of `options.userId` when given, whoever holds it otherwise); null when there is
+   * no such key. `options.audit` runs in the revocation's transaction (the audit row of console and CLI).
+   */
+  revokeKeyById(keyId: string, options?: { userId?: string; audit?: KeyAudit }): Promise<ApiKey | null>;
 }
+
+/** The operator's audit row of a key change, written in the change's transaction. */
+export type KeyAudit = (tx: Tx, key: ApiKey) => Promise<void>;
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Random characters after the fixed prefix: 32 of base62 ≈ 190 bits. */
@@ -69,6 +77,15 @@ export function newMerchantApiKey(): string {
   }
   return MERCHANT_API_KEY_PREFIX + random;
 }
+
+const listingOf = ({ id, name, prefix, created_at, last_used_at, revoked_at }: ApiKey): ApiKey => ({
+  id,
+  name,
+  prefix,
+  created_at,
+  last_used_at,
+  revoked_at,
+});
 
 function toApiKey(row: repo.ListedKeyRow): ApiKey {
   return {
@@ -98,9 +115,9 @@ export function createMerchantKeysService(deps: {
     if (user?.role !== 'merchant') throw badRequest(MERCHANT_TEXT.notMerchant);
   }
 
-  async function insert(userId: string, name: string) {
+  async function insert(userId: string, name: string, on: DbOrTx = db) {
     const key = newMerchantApiKey();
-    const result = await repo.insertKeyWithinCap(db, {
+    const result = await repo.insertKeyWithinCap(on, {
       userId,
       name,
       prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
@@ -147,11 +164,16 @@ export function createMerchantKeysService(deps: {
       return { merchantId: row.merchantId, keyId: row.keyId };
     },
 
-    async createKeyForEmail(email, name) {
+    async createKeyForEmail(email, name, audit) {
       const user = await users.findByEmail(db, normalizeEmail(email));
       if (!user) return { ok: false, reason: 'user-not-found' };
       if (user.role !== 'merchant') return { ok: false, reason: 'not-merchant' };
-      const created = await insert(user.id, name);
+      const created = await db.transaction(async (tx) => {
+        const inserted = await insert(user.id, name, tx);
+        // The audit gets the key's listing, never the key itself.
+        if (typeof inserted !== 'string') await audit?.(tx, listingOf(inserted));
+        return inserted;
+      });
       if (created === 'not-merchant') return { ok: false, reason: 'not-merchant' };
       if (created === 'cap-reached') return { ok: false, reason: 'too-many-keys' };
       return { ok: true, key: created };
@@ -162,10 +184,15 @@ export function createMerchantKeysService(deps: {
       return user ? (await repo.listByUser(db, user.id)).map(toApiKey) : null;
     },
 
-    async revokeKeyById(keyId) {
+    async revokeKeyById(keyId, options = {}) {
       if (!isUuid(keyId)) return null;
-      const row = await repo.revoke(db, { keyId, userId: null, now: now() });
-      return row ? toApiKey(row) : null;
+      return db.transaction(async (tx) => {
+        const row = await repo.revoke(tx, { keyId, userId: options.userId ?? null, now: now() });
+        if (!row) return null;
+        const key = toApiKey(row);
+        await options.audit?.(tx, key);
+        return key;
+      });
     },
   };
 }

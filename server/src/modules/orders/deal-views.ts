@@ -144,5 +144,17 @@ export function createDealViews(deps: Pick<OrdersDeps, 'database' | 'now'>) {
       });
       return rows.map((row) => ({ period: `${row.local}${utcOffset(row.offsetSeconds)}`, count: row.count }));
     },
+
+    /** The console's user detail (issue 27; the admin module checked the caller): the side's newest deals. */
+    async latestOfUser(userId: string, side: 'trader' | 'merchant', limit: number) {
+      const rows = await views.lastForUser(db, userId, side, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        amount_rub: kopecksToRubleString(row.amountKopecks),
+        amount_usdt: formatUsdt(row.amountUsdt),
+        created_at: iso(row.createdAt),
+      }));
+    },
   };
 }

@@ -87,7 +87,7 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
       and (pm.min_deposit_kopecks is null or pm.min_deposit_kopecks <= ${amount}::bigint)
       and (pm.max_deposit_kopecks is null or pm.max_deposit_kopecks >= ${amount}::bigint)
       and pm.rating >= ${query.minRating} and u.rating >= ${query.minRating}
-      and u.role = 'trader'
+      and u.role = 'trader' and u.blocked_at is null
       and (select ub.available from user_balances ub where ub.user_id = pm.user_id and ub.debt = 0)
           >= ${query.amountUsdt.toString()}::bigint
       ${

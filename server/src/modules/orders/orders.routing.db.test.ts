@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { deals, paymentMethods, terminals } from '../../db/schema/index.ts';
+import { deals, paymentMethods, terminals, users } from '../../db/schema/index.ts';
 
 /**
  * Routing rules one by one: each test starts with no active method anywhere, adds the candidates it needs and
@@ -155,6 +155,14 @@ describe('order routing', () => {
     const order = [];
     for (let index = 0; index < 6; index++) order.push(await routedTo({ amount: `${150 + index}.00` }));
     expect(order).toEqual([ids[1], ids[0], ids[2], ids[1], ids[0], ids[2]]);
+  });
+
+  it('skips every method of a blocked trader (issue 27) and routes to them again once unblocked', async () => {
+    const blocked = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.traderId));
+    expect(await routedTo({ amount: '130.00' })).toBe(422);
+    await t.database.db.update(users).set({ blockedAt: null }).where(eq(users.id, blocked.traderId));
+    expect(await routedTo({ amount: '131.00' })).toBe(blocked.method.id);
   });
 });
 

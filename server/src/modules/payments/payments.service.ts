@@ -242,9 +242,17 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
     },
 
     /** Adds a bank to the directory (the operator's bank-add); null when a bank of that name exists. */
-    async addBank(input: { name: string; fullName: string; isPopular: boolean }): Promise<Bank | null> {
+    async addBank(
+      input: { name: string; fullName: string; isPopular: boolean },
+      /** The operator's audit row (console or CLI), written in the bank's transaction. */
+      audit?: (tx: Tx, bank: Bank) => Promise<void>,
+    ): Promise<Bank | null> {
       try {
-        return toApiBank(await repo.insertBank(db, input));
+        return await db.transaction(async (tx) => {
+          const bank = toApiBank(await repo.insertBank(tx, input));
+          await audit?.(tx, bank);
+          return bank;
+        });
       } catch (error) {
         if (uniqueViolation(error)) return null;
         throw error;

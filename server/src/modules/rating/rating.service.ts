@@ -119,8 +119,11 @@ export function createRatingService(deps: { database: Database; now?: () => Date
       pointsTenths: number;
       reason: string;
       actor: string;
+      /** Runs in the adjustment's transaction with the points before and after (the console's audit row). */
+      audit?: (tx: Tx, change: { beforeTenths: number; afterTenths: number }) => Promise<void>;
     }): Promise<{ pointsTenths: number; percent: number }> {
       return db.transaction(async (tx) => {
+        const before = input.audit ? await repo.findTrader(tx, input.traderId) : undefined;
         const applied = await apply(tx, {
           kind: 'adjustment',
           traderId: input.traderId,
@@ -133,6 +136,10 @@ export function createRatingService(deps: { database: Database; now?: () => Date
           at: now(),
         });
         if (!applied) throw new Error('an adjustment is never a repeat');
+        await input.audit?.(tx, {
+          beforeTenths: before?.pointsTenths ?? 0,
+          afterTenths: applied.pointsTenths,
+        });
         return { pointsTenths: applied.pointsTenths, percent: ratingPercent(applied.pointsTenths) };
       });
     },
@@ -153,7 +160,10 @@ export function createRatingService(deps: { database: Database; now?: () => Date
      * from its base points with its own deals' events (adjustments move traders only). One transaction per
      * trader with its rows locked, so events written meanwhile wait. Sets right and returns what differed.
      */
-    async recompute(): Promise<RatingDifference[]> {
+    async recompute(
+      /** The operator's audit row of one trader's corrections, written in the transaction that made them. */
+      audit?: (tx: Tx, corrected: RatingDifference[]) => Promise<void>,
+    ): Promise<RatingDifference[]> {
       const differences: RatingDifference[] = [];
       for (const traderId of await repo.ratedUserIds(db)) {
         const found = await db.transaction(async (tx) => {
@@ -196,6 +206,7 @@ export function createRatingService(deps: { database: Database; now?: () => Date
               await setMethodRatingPoints(tx, method.id, expected, percentText(expected));
             }
           }
+          if (ownDifferences.length > 0) await audit?.(tx, ownDifferences);
           return ownDifferences;
         });
         differences.push(...found);

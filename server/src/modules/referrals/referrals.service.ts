@@ -189,6 +189,11 @@ export function createReferralsService(deps: {
       email: string,
       bps: number,
       actor: string,
+      /** Runs in the change's transaction with the share before and after (the audit row of console and CLI). */
+      audit?: (
+        tx: Tx,
+        change: { email: string; beforeBps: number | null; afterBps: number },
+      ) => Promise<void>,
     ): Promise<{ ok: true; email: string } | { ok: false; reason: string }> {
       if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
         return { ok: false, reason: 'The share must be from 0 to 100 %.' };
@@ -206,6 +211,7 @@ export function createReferralsService(deps: {
           actor,
           at,
         });
+        await audit?.(tx, { email: user.email, beforeBps: user.leadShareBps, afterBps: bps });
         return { ok: true as const, email: user.email };
       });
     },

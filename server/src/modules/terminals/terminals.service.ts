@@ -344,6 +344,18 @@ export function createTerminalsService(deps: {
       });
     },
 
+    /** The console's user detail (issue 27; the admin module checked the caller): the newest listed terminals. */
+    async latestOfUser(userId: string, limit: number) {
+      const rows = await repo.newestListed(db, userId, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        online: isOnline(row.lastPing, now(), config.TERMINAL_OFFLINE_AFTER_S),
+        last_seen_at: row.lastPing?.toISOString() ?? null,
+      }));
+    },
+
     /** Deletes terminals never activated a day after they were created (the pending-expiry job). */
     async purgeNeverActivated(olderThanMs: number): Promise<number> {
       return repo.deleteNeverActivatedBefore(db, new Date(now().getTime() - olderThanMs));

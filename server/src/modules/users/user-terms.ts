@@ -2,7 +2,7 @@
 // rule that keeps every deal's platform fee (fee − reward) from going negative.
 import { bpsToPercent } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import * as repo from './user-terms.repository.ts';
 import { findByEmail } from './users.repository.ts';
 
@@ -24,6 +24,8 @@ export function createUserTermsService(deps: {
       email: string,
       kind: 'fee' | 'reward',
       bps: number,
+      /** Runs in the change's transaction with the effective percent before and after (the audit row). */
+      audit?: (tx: Tx, change: { email: string; beforeBps: number; afterBps: number }) => Promise<void>,
     ): Promise<{ ok: true; email: string } | { ok: false; reason: string }> {
       return db.transaction(async (tx) => {
         await repo.lockFeeRules(tx);
@@ -46,6 +48,9 @@ export function createUserTermsService(deps: {
           };
         }
         await repo.setUserFees(tx, user.id, kind === 'fee' ? { feeBps: bps } : { rewardBps: bps });
+        const beforeBps =
+          kind === 'fee' ? (user.feeBps ?? defaultFeeBps) : (user.rewardBps ?? defaultRewardBps);
+        await audit?.(tx, { email: user.email, beforeBps, afterBps: bps });
         return { ok: true, email: user.email };
       });
     },

@@ -1,8 +1,9 @@
 /** SQL of the users table (the only module that writes it): find, insert, and each column group's setter. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -123,4 +124,69 @@ export async function setMerchantDisplayName(
     .where(and(eq(users.id, id), eq(users.role, 'merchant')))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Blocks (a time) or unblocks (null) a user; the row after the change, undefined when there is no such user. */
+export async function setBlocked(
+  db: DbOrTx,
+  id: string,
+  blockedAt: Date | null,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ blockedAt, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Sets the lead flag by id (the console names users by id). */
+export async function setLeadById(db: DbOrTx, id: string, isLead: boolean): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ isLead, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** The console's user search: a substring of the email or username, or an exact id; newest first, one page. */
+export async function searchUsers(
+  db: DbOrTx,
+  filter: { search?: string; role?: UserRow['role'] },
+  window: { offset: number; limit: number },
+): Promise<{ count: number; rows: UserRow[] }> {
+  const text = filter.search?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  const condition = and(
+    filter.role ? eq(users.role, filter.role) : undefined,
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.username, pattern),
+          isUuid(text!) ? eq(users.id, text!) : undefined,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(condition)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ value: count() }).from(users).where(condition),
+  ]);
+  return { count: total?.value ?? 0, rows };
+}
+
+/** The users a lead referred, newest first. */
+export async function listReferred(db: DbOrTx, leadId: string, limit: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.referredBy, leadId))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
 }

@@ -1,6 +1,6 @@
 /**
  * The users module's public face (the users table: accounts, sign-up rows, passwords, leads, profile columns,
- * referral link and lead share, rating points, merchant shop name). Other modules and the CLI call these functions,
+ * referral link and lead share, rating points, merchant shop name, the console's block and search). Other modules and the CLI call these functions,
  * never users.repository.ts: the users table is written only here, whichever module decides the change (account
  * the profile, referrals the lead's links, rating the points, merchants the shop name), which checks its rules first.
  */
@@ -109,4 +109,28 @@ export function setMerchantDisplayName(
   at: Date,
 ): Promise<boolean> {
   return repo.setMerchantDisplayName(db, merchantId, displayName, at);
+}
+
+/** Console: blocks (a time) or unblocks (null) a user; the auth module ends their sessions in the same transaction. */
+export function setBlocked(db: DbOrTx, id: string, blockedAt: Date | null): Promise<UserRow | undefined> {
+  return repo.setBlocked(db, id, blockedAt);
+}
+
+/** Console: the lead flag by id. */
+export function setLeadById(db: DbOrTx, id: string, isLead: boolean): Promise<UserRow | undefined> {
+  return repo.setLeadById(db, id, isLead);
+}
+
+/** Console: one page of users found by email or username substring or exact id, newest first. */
+export function searchUsers(
+  db: DbOrTx,
+  filter: { search?: string; role?: UserRole },
+  window: { offset: number; limit: number },
+): Promise<{ count: number; rows: UserRow[] }> {
+  return repo.searchUsers(db, filter, window);
+}
+
+/** Console: the users a lead referred, newest first. */
+export function listReferred(db: DbOrTx, leadId: string, limit: number): Promise<UserRow[]> {
+  return repo.listReferred(db, leadId, limit);
 }
