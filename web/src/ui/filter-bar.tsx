@@ -114,10 +114,19 @@ export function SearchField<K extends string>({
 }
 
 /** The filter bar's Reset: disabled while there is nothing to reset. */
-export function ResetButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+/** The filters' reset; `label` for a screen in Russian (the spec's lists keep their English 'Reset'). */
+export function ResetButton({
+  disabled,
+  onClick,
+  label = FILTER_BAR_TEXT.reset,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  label?: string;
+}) {
   return (
     <Button variant="ghost" leftIcon={<RotateCcw size={15} />} disabled={disabled} onClick={onClick}>
-      {FILTER_BAR_TEXT.reset}
+      {label}
     </Button>
   );
 }

@@ -102,6 +102,8 @@ export const COMPONENT_LABELS = {
   postgres: 'База данных',
   rate: 'Курс USDT/RUB',
   mail: 'Почта',
+  webhooks: 'Вебхуки мерчантов',
+  disk: 'Место на диске',
   telegram: 'Телеграм-бот',
   redis: 'Общее хранилище',
   'deposit-watcher': 'Отслеживание пополнений',
@@ -324,5 +326,6 @@ export const AUDIT_TEXT = {
   empty: 'Записей нет',
   at: 'Когда',
   change: 'Было → стало',
+  reset: 'Сбросить',
   reason: 'Причина',
 } as const;

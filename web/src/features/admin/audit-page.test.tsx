@@ -85,6 +85,9 @@ describe('auditValueText', () => {
     expect(auditValueText({ state: 'failed', attempts: 3 })).toBe('состояние: Не доставлено, попыток: 3');
     expect(auditValueText({ is_lead: true, role: 'merchant' })).toBe('лид: Да, роль: Мерчант');
     expect(auditValueText([{ subject: 'trader', points: 2 }])).toBe('объект: трейдер, баллы: 2');
+    expect(auditValueText({ blocked_at: '2026-11-28T06:07:18.609Z' })).toMatch(
+      /^заблокирован: \d{2}\.\d{2}\.2026 \d{2}:\d{2}$/,
+    );
     expect(auditValueText('text')).toBe('text');
   });
 });

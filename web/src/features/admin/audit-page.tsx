@@ -57,6 +57,7 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   available: 'доступно',
   amount: 'сумма',
   subject: 'объект',
+  fee: 'комиссия',
 };
 
 /** Values that are a state of something, named as the rest of the product names them. */
@@ -68,12 +69,16 @@ const AUDIT_VALUE_LABELS: Record<string, Readonly<Record<string, string>>> = {
   subject: { trader: 'трейдер', method: 'реквизит' },
 };
 
+/** A moment as the server keeps it (ISO 8601), shown like every date of the console. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function fieldValueText(key: string, value: unknown): string {
   if (value === null || value === undefined) return ADMIN_TEXT.none;
   if (typeof value === 'boolean') return value ? ADMIN_TEXT.yes : ADMIN_TEXT.no;
   const labels = AUDIT_VALUE_LABELS[key];
   if (labels && typeof value === 'string') return labelOf(labels, value, value);
   if (typeof value === 'object') return auditValueText(value);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value);
   // Amounts, percents and the rate are kept as '3.5'; a Russian screen writes '3,5'.
   if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return value.replace('.', ',');
   return String(value);
@@ -167,6 +172,7 @@ export function AuditPage() {
         />
         <div className="self-end">
           <ResetButton
+            label={T.reset}
             disabled={!filtered}
             onClick={() => {
               setFilter(NO_FILTER);
