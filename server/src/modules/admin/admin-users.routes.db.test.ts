@@ -63,7 +63,7 @@ describe('admin users routes', () => {
       blocked: false,
     });
     const mail = t.mailer.messages.filter((message) => message.to === 'new-merchant@example.com').at(-1);
-    expect(mail?.text).toMatch(/password_reset=new-merchant%40example\.com&code=\d{6}/);
+    expect(mail?.text).toMatch(/\/welcome\?password_reset=new-merchant%40example\.com&code=\d{6}/);
     expect(mail?.text).not.toMatch(/парол[ья]:\s*\S+$/m);
     expect(await lastAudit('user.create')).toMatchObject({
       actor: admin.email,

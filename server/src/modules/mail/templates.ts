@@ -173,7 +173,7 @@ export function accountCreatedMail(
   code: string,
   ttlMinutes: number,
 ): MailMessage {
-  const link = `${publicUrl.replace(/\/+$/, '')}/?password_reset=${encodeURIComponent(to)}&code=${code}`;
+  const link = `${publicUrl.replace(/\/+$/, '')}/welcome?password_reset=${encodeURIComponent(to)}&code=${code}`;
   const subject = 'Ваш аккаунт создан';
   const lifetime = minutesText(ttlMinutes);
   const text = [

@@ -79,6 +79,11 @@ export interface AuthModalProps {
   initialMode?: AuthMode;
   /** A referral code from the sign-up link (/welcome?ref=CODE): the register form starts with it filled in. */
   referralCode?: string;
+  /**
+   * The link of an account an operator created (/welcome?password_reset=EMAIL&code=CODE, issue 27): the modal
+   * opens on the new-password step with the mailed code filled in.
+   */
+  passwordSetup?: { email: string; code: string };
 }
 
 /**
@@ -86,11 +91,19 @@ export interface AuthModalProps {
  * (3 s), the error pop-up (5 s) and the redirects (1.5 s after sign-up, 2 s back to login after a reset).
  * It starts in initialMode when mounted; give it a new key per opening to start clean each time.
  */
-export function AuthModal({ open, onOpenChange, initialMode = 'login', referralCode }: AuthModalProps) {
+export function AuthModal({
+  open,
+  onOpenChange,
+  initialMode = 'login',
+  referralCode,
+  passwordSetup,
+}: AuthModalProps) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [step, setStep] = useState<Step>(1);
-  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [mode, setMode] = useState<AuthMode>(passwordSetup ? 'forgot' : initialMode);
+  const [step, setStep] = useState<Step>(passwordSetup ? 2 : 1);
+  const [credentials, setCredentials] = useState<Credentials | null>(
+    passwordSetup ? { email: passwordSetup.email, password: '' } : null,
+  );
   // Bumped on every reset so each form remounts with empty fields and no errors.
   const [formKey, setFormKey] = useState(0);
   const [finishing, setFinishing] = useState(false);
@@ -240,6 +253,7 @@ export function AuthModal({ open, onOpenChange, initialMode = 'login', referralC
     body = (
       <ForgotResetForm
         email={email}
+        code={passwordSetup?.email === email ? passwordSetup.code : undefined}
         onSubmit={resetPassword}
         onResend={resend}
         showPopup={showPopup}

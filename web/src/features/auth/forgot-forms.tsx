@@ -41,6 +41,8 @@ type ResetValues = z.input<typeof passwordResetRequest>;
 
 export interface ForgotResetFormProps {
   email: string;
+  /** The code from a password-setting link, filled in. */
+  code?: string;
   onSubmit: (body: PasswordResetRequest) => Promise<void>;
   onResend: () => Promise<void>;
   showPopup: (text: string | null) => void;
@@ -48,10 +50,17 @@ export interface ForgotResetFormProps {
 }
 
 /** Reset step 2: the e-mailed code, the new password (with the strength panel) and its confirmation. */
-export function ForgotResetForm({ email, onSubmit, onResend, showPopup, disabled }: ForgotResetFormProps) {
+export function ForgotResetForm({
+  email,
+  code = '',
+  onSubmit,
+  onResend,
+  showPopup,
+  disabled,
+}: ForgotResetFormProps) {
   const form = useForm<ResetValues, unknown, PasswordResetRequest>({
     resolver: zodResolver(passwordResetRequest),
-    defaultValues: { email, otp: '', new_password: '', confirm_password: '' },
+    defaultValues: { email, otp: code, new_password: '', confirm_password: '' },
   });
   const { register, control, formState } = form;
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';

@@ -14,13 +14,44 @@ import '../auth/auth-modal.tsx';
 const STRONG = 'Secret1!';
 
 function renderWelcome(path: string) {
-  const api = mockApi({ [`POST ${API.auth.register}`]: { body: { message: 'sent' } } });
+  const api = mockApi({
+    [`POST ${API.auth.register}`]: { body: { message: 'sent' } },
+    [`POST ${API.auth.passwordReset}`]: { body: { message: 'ok' } },
+  });
   const view = renderAt(path, [{ path: '/welcome', element: <WelcomePage /> }]);
   return { ...api, ...view };
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('WelcomePage: the password link of an account an operator created', () => {
+  it('opens the new-password step with the mailed code filled in, and sends it with the new password', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWelcome('/welcome?password_reset=ops%40example.com&code=123456');
+    const modal = await screen.findByTestId('auth-modal', {}, { timeout: 5000 });
+    expect(modal).toHaveAttribute('data-mode', 'forgot');
+    expect(modal).toHaveAttribute('data-step', '2');
+    expect(screen.getByRole('dialog')).toHaveTextContent('ops@example.com');
+    await user.click(within(modal).getByLabelText('Новый пароль'));
+    await user.paste(STRONG);
+    await user.click(within(modal).getByLabelText(/^Подтвердите/));
+    await user.paste(STRONG);
+    await user.click(within(modal).getByRole('button', { name: 'Сменить пароль' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === API.auth.passwordReset)).toHaveLength(1));
+    expect(calls.find((call) => call.path === API.auth.passwordReset)?.body).toMatchObject({
+      email: 'ops@example.com',
+      otp: '123456',
+      new_password: STRONG,
+    });
+  }, 10_000);
+
+  it('a link without a six-digit code opens nothing', async () => {
+    renderWelcome('/welcome?password_reset=ops%40example.com&code=12');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('auth-modal')).toBeNull();
+  });
 });
 
 describe('WelcomePage: the sign-up link of a referral code', () => {

@@ -151,6 +151,17 @@ function SessionEndedNotice() {
 }
 
 /**
+ * The link mailed with an account an operator created (issue 27): /welcome?password_reset=EMAIL&code=CODE. Only a
+ * six-digit code and an address-shaped email count; anything else opens nothing.
+ */
+export function passwordSetupLink(params: URLSearchParams): { email: string; code: string } | null {
+  const email = (params.get('password_reset') ?? '').trim();
+  const code = (params.get('code') ?? '').trim();
+  if (!/^\d{6}$/.test(code) || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) return null;
+  return { email, code };
+}
+
+/**
  * /welcome: the public landing with the GET STARTED button that opens the auth modal. A lead's sign-up link
  * (/welcome?ref=CODE, issue 14) opens it in register mode with the referral code filled in.
  */
@@ -159,6 +170,7 @@ export function WelcomePage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const linkCode = filterReferralCode(searchParams.get(REFERRAL_LINK_PARAM) ?? '');
+  const passwordSetup = passwordSetupLink(searchParams);
   const [auth, setAuth] = useState<{ open: boolean; mode: AuthMode; key: number }>({
     open: false,
     mode: 'login',
@@ -171,6 +183,13 @@ export function WelcomePage() {
     if (!linkCode) return;
     setAuth((current) => ({ open: true, mode: 'register', key: current.key + 1 }));
   }, [linkCode]);
+
+  // Opens once per link (the parsed object is new on every render; its text is not).
+  const setupLink = passwordSetup ? `${passwordSetup.email} ${passwordSetup.code}` : '';
+  useEffect(() => {
+    if (!setupLink) return;
+    setAuth((current) => ({ open: true, mode: 'forgot', key: current.key + 1 }));
+  }, [setupLink]);
 
   // Other public pages link here with state asking for the modal; consume it so Back does not reopen it.
   const requested = (location.state as WelcomeState | null)?.openAuth;
@@ -298,6 +317,7 @@ export function WelcomePage() {
             onOpenChange={(open) => setAuth((current) => ({ ...current, open }))}
             initialMode={auth.mode}
             referralCode={linkCode || undefined}
+            passwordSetup={passwordSetup ?? undefined}
           />
         </Suspense>
       ) : null}
