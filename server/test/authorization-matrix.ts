@@ -443,4 +443,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v1/admin/overview/': adminOnly(200),
   'GET /api/v1/admin/ledger-verify/': adminOnly([200, 404]),
   'POST /api/v1/admin/ledger-verify/': adminOnly(200),
+  'POST /api/v1/admin/rating-recompute/': adminOnly(200),
 };

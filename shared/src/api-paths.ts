@@ -147,6 +147,7 @@ export const API = {
     otp: '/api/v1/admin/otp/',
     overview: '/api/v1/admin/overview/',
     ledgerVerify: '/api/v1/admin/ledger-verify/',
+    ratingRecompute: '/api/v1/admin/rating-recompute/',
     users: '/api/v1/admin/users/',
     user: (id: string) => `/api/v1/admin/users/${id}/`,
     userRating: (id: string) => `/api/v1/admin/users/${id}/rating/`,

@@ -395,3 +395,19 @@ export const adminOverview = z.object({
   ledger_verify: adminLedgerVerification.nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverview>;
+
+/** POST api/v1/admin/rating-recompute/: every rating rebuilt from its events; what differed was set right. */
+export const adminRatingRecompute = z.object({
+  corrected: z.number().int(),
+  differences: z.array(
+    z.object({
+      subject: z.enum(['trader', 'method']),
+      id: z.string(),
+      email: z.string(),
+      /** Penalty points as the events say and as they were stored, one decimal. */
+      expected_points: z.string(),
+      stored_points: z.string(),
+    }),
+  ),
+});
+export type AdminRatingRecompute = z.infer<typeof adminRatingRecompute>;

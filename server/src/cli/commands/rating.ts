@@ -1,5 +1,6 @@
 import { normalizeEmail, parseRatingPoints, ratingPercent } from '@app/shared';
 import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
+import { ratingRecomputeAudit } from '../../modules/admin/admin-ratings.ts';
 import { createRatingService } from '../../modules/rating/rating.service.ts';
 import * as users from '../../modules/users/users.service.ts';
 import { ADMIN_CLI_ACTOR } from './ledger.ts';
@@ -16,17 +17,8 @@ export const ratingRecomputeCommand: AdminCommand = {
   summary:
     "Rebuilds every trader's and payment method's rating from the rating events; prints each difference it corrected.",
   async run(_args, { database, print }) {
-    const differences = await createRatingService({ database }).recompute((tx, corrected) =>
-      recordAudit(tx, CLI_AUDIT_ACTOR, {
-        action: 'rating.recompute',
-        target: corrected[0]!.email,
-        before: corrected.map((row) => ({ subject: row.subject, id: row.id, points: row.storedTenths / 10 })),
-        after: corrected.map((row) => ({
-          subject: row.subject,
-          id: row.id,
-          points: row.expectedTenths / 10,
-        })),
-      }),
+    const differences = await createRatingService({ database }).recompute(
+      ratingRecomputeAudit(CLI_AUDIT_ACTOR),
     );
     if (differences.length === 0) {
       print('Ratings: no differences; every stored rating equals the replay of its events.');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, type AdminOtpAction, API } from '@app/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPendingTerminal } from '../../../test/device-fixtures.ts';
 import { closeAfterLedgerCheck, createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -240,5 +241,33 @@ describe('overview and ledger-verify', () => {
     const rate = body.components.find((component: { name: string }) => component.name === 'rate');
     expect(rate.age_s).toBeGreaterThanOrEqual(0);
     expect(rate.age_s).toBeLessThan(600);
+  });
+});
+
+describe('rating recompute', () => {
+  it('rebuilds a rating that differs from its events, audited in the correcting transaction', async () => {
+    const trader = await signedInUser(t);
+    // A stored rating no event explains (as a bad manual edit would leave it).
+    await t.database.db.execute(
+      sql`update users set rating_points_tenths = 30, rating = '70' where id = ${trader.user.id}`,
+    );
+    const run = await send('POST', API.admin.ratingRecompute);
+    expect(run.statusCode).toBe(200);
+    expect(run.json().differences).toContainEqual({
+      subject: 'trader',
+      id: trader.user.id,
+      email: trader.email,
+      expected_points: '0.0',
+      stored_points: '3.0',
+    });
+    expect((await auditOf('rating.recompute'))[0]).toMatchObject({
+      actor: admin.email,
+      target: trader.email,
+      before: [{ subject: 'trader', points: 3 }],
+      after: [{ subject: 'trader', points: 0 }],
+    });
+    // Nothing left to correct: a second run changes nothing and writes no row.
+    expect((await send('POST', API.admin.ratingRecompute)).json()).toEqual({ corrected: 0, differences: [] });
+    expect(await auditOf('rating.recompute')).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@ import {
   adminOverview,
   adminRate,
   adminRateBody,
+  adminRatingRecompute,
   adminRejectBody,
   adminUnparsedPage,
   adminWebhookEvent,
@@ -130,6 +131,11 @@ export const adminOpsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     API.admin.ledgerVerify,
     { ...auth, schema: { response: { 200: adminLedgerVerification } } },
     async (request) => ctx.admin.lastLedgerVerification(currentUser(request)),
+  );
+  app.post(
+    API.admin.ratingRecompute,
+    { ...auth, schema: { response: { 200: adminRatingRecompute } } },
+    async (request) => ctx.admin.recomputeRatings(currentUser(request)),
   );
   app.post(
     API.admin.ledgerVerify,

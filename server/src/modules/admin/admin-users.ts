@@ -57,7 +57,7 @@ export interface AdminUsersDeps {
   ledger: LedgerService;
   userTerms: UserTermsService;
   referrals: Pick<ReferralsService, 'setLeadShare'>;
-  rating: Pick<RatingService, 'adjust'>;
+  rating: Pick<RatingService, 'adjust' | 'recompute'>;
   merchantKeys: Pick<MerchantKeysService, 'listKeysForEmail' | 'revokeKeyById'>;
   payments: Pick<PaymentsService, 'list'>;
   terminals: Pick<TerminalsService, 'latestOfUser'>;

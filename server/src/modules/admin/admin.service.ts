@@ -11,6 +11,7 @@ import { ADMIN_CLI_ACTOR, type AuditActor, requireAdmin } from './admin-access.t
 import { readAudit, recordAudit } from './admin-audit.ts';
 import { createAdminCodes } from './admin-codes.ts';
 import { type AdminOpsDeps, createAdminOps } from './admin-ops.ts';
+import { createAdminRatings } from './admin-ratings.ts';
 import { createAdminUserActions } from './admin-user-actions.ts';
 import { type AdminUsersDeps, createAdminUsers } from './admin-users.ts';
 
@@ -29,6 +30,7 @@ export function createAdminService(deps: AdminDeps) {
     // The Users area (admin-users.ts, admin-user-actions.ts): each call checks the caller first.
     ...usersArea,
     ...createAdminUserActions(deps, codes, detailOf),
+    ...createAdminRatings(deps),
     /** POST api/v1/admin/otp/: mails the caller a code for `action`. */
     async sendCode(user: SessionUser, action: AdminOtpAction, ip: string): Promise<void> {
       requireAdmin(user);

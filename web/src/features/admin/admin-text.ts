@@ -88,6 +88,12 @@ export const OVERVIEW_TEXT = {
   ledgerOk: 'Расхождений нет',
   ledgerBad: (count: number) => `Найдены расхождения: ${count}`,
   ledgerRun: 'Проверить леджер',
+  ratings: 'Рейтинги',
+  ratingsHint:
+    'Пересчёт рейтингов трейдеров и реквизитов по их событиям; расхождения исправляются и попадают в журнал.',
+  ratingsRun: 'Пересчитать',
+  ratingsClean: 'Расхождений нет: рейтинги совпадают с событиями',
+  ratingsCorrected: (count: number) => `Исправлено рейтингов: ${count}`,
   ledgerDone: 'Проверка леджера завершена',
   ranBy: 'запустил',
   account: 'Счёт',

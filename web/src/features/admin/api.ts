@@ -19,6 +19,7 @@ import {
   type AdminOverview,
   type AdminRate,
   type AdminRatingBody,
+  type AdminRatingRecompute,
   type AdminUnparsedNotification,
   type AdminUserDetail,
   type AdminUserListItem,
@@ -67,6 +68,15 @@ export function useRunLedgerVerify() {
   return useMutation({
     mutationFn: () => apiClient.post<AdminLedgerVerification>(API.admin.ledgerVerify),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+  });
+}
+
+/** Rebuilds every rating from its events; the users' ratings shown anywhere in the console may change. */
+export function useRecomputeRatings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<AdminRatingRecompute>(API.admin.ratingRecompute),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

@@ -75,6 +75,34 @@ describe('console overview', () => {
     expect(called(api.calls, 'POST', API.admin.ledgerVerify)).toHaveLength(1);
   });
 
+  it('recomputes the ratings and says how many it corrected', async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      signedInAdmin({
+        [OVERVIEW]: { body: adminOverview() },
+        [`POST ${API.admin.ratingRecompute}`]: {
+          body: {
+            corrected: 1,
+            differences: [
+              {
+                subject: 'trader',
+                id: 'u1',
+                email: 't@example.com',
+                expected_points: '0.0',
+                stored_points: '3.0',
+              },
+            ],
+          },
+        },
+      }),
+    );
+    renderAt('/admin');
+    const card = await screen.findByTestId('admin-overview-ratings');
+    await user.click(within(card).getByRole('button', { name: OVERVIEW_TEXT.ratingsRun }));
+    expect(await screen.findByText(OVERVIEW_TEXT.ratingsCorrected(1))).toBeInTheDocument();
+    expect(called(api.calls, 'POST', API.admin.ratingRecompute)).toHaveLength(1);
+  });
+
   it('shows the skeleton while loading, then a Russian error with retry', async () => {
     const user = userEvent.setup();
     mockApi(signedInAdmin({ [OVERVIEW]: 'never' }));

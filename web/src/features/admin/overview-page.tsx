@@ -4,7 +4,7 @@
  * with a button that runs one now.
  */
 import { type AdminLedgerVerification, type AdminOverview, ROLE_LABELS } from '@app/shared';
-import { CircleCheck, CircleX, ShieldCheck } from 'lucide-react';
+import { CircleCheck, CircleX, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
@@ -22,7 +22,7 @@ import {
 } from '../../ui/index.ts';
 import { QueryBody, StatTile } from './admin-parts.tsx';
 import { COMPONENT_LABELS, OVERVIEW_TEXT as T } from './admin-text.ts';
-import { useOverview, useRunLedgerVerify } from './api.ts';
+import { useOverview, useRecomputeRatings, useRunLedgerVerify } from './api.ts';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -187,6 +187,38 @@ function Ledger({ data }: { data: AdminOverview }) {
   );
 }
 
+/** The CLI's rating-recompute from the console: every rating rebuilt from its events, differences set right. */
+function Ratings() {
+  const run = useRecomputeRatings();
+  const recompute = async () => {
+    try {
+      const result = await run.mutateAsync();
+      notify.success(result.corrected ? T.ratingsCorrected(result.corrected) : T.ratingsClean);
+    } catch (error) {
+      notify.error(readError(error).text);
+    }
+  };
+  return (
+    <Card padding="md" data-testid="admin-overview-ratings">
+      <CardHeader
+        title={T.ratings}
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            leftIcon={<RefreshCw size={15} />}
+            loading={run.isPending}
+            onClick={() => void recompute()}
+          >
+            {T.ratingsRun}
+          </Button>
+        }
+      />
+      <p className="text-small text-gray-500">{T.ratingsHint}</p>
+    </Card>
+  );
+}
+
 /** /admin: the platform at a glance. */
 export function OverviewPage() {
   const overview = useOverview();
@@ -199,7 +231,10 @@ export function OverviewPage() {
             <Figures data={data} />
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <Components data={data} />
-              <Ledger data={data} />
+              <div className="flex flex-col gap-4">
+                <Ledger data={data} />
+                <Ratings />
+              </div>
             </div>
           </div>
         )}
