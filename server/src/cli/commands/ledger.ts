@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { formatUsdt, normalizeEmail, parseUsdt } from '@app/shared';
 import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
+import { adjustBalanceAudited } from '../../modules/admin/audited-adjustments.ts';
 import * as verifications from '../../modules/admin/ledger-verification.ts';
 import { createLedgerService, InsufficientFundsError } from '../../modules/ledger/ledger.service.ts';
 import * as users from '../../modules/users/users.service.ts';
@@ -73,27 +73,13 @@ export const adjustBalanceCommand: AdminCommand = {
     const ledger = createLedgerService({ database });
     let transactionId: string;
     try {
-      transactionId = await database.db.transaction(async (tx) => {
-        const before = await ledger.getBalances(user.id, tx);
-        const posted = await ledger.adjust(
-          {
-            userId: user.id,
-            amount,
-            reason,
-            actor: ADMIN_CLI_ACTOR,
-            idempotencyKey: `adjustment:${randomUUID()}`,
-          },
-          tx,
-        );
-        await recordAudit(tx, CLI_AUDIT_ACTOR, {
-          action: 'user.balance',
-          target: user.email,
-          before: { available: formatUsdt(before.available) },
-          after: { available: formatUsdt(before.available + amount), amount: formatUsdt(amount) },
-          reason,
-        });
-        return posted.transactionId;
-      });
+      ({ transactionId } = await adjustBalanceAudited(
+        { database, ledger },
+        CLI_AUDIT_ACTOR,
+        user,
+        amount,
+        reason,
+      ));
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
         const { available } = await ledger.getBalances(user.id);

@@ -1,9 +1,9 @@
 import { normalizeEmail, parseRatingPoints, ratingPercent } from '@app/shared';
-import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR, recordAudit } from '../../modules/admin/admin.service.ts';
+import { ADMIN_CLI_ACTOR as CLI_AUDIT_ACTOR } from '../../modules/admin/admin.service.ts';
 import { ratingRecomputeAudit } from '../../modules/admin/admin-ratings.ts';
+import { adjustRatingAudited } from '../../modules/admin/audited-adjustments.ts';
 import { createRatingService } from '../../modules/rating/rating.service.ts';
 import * as users from '../../modules/users/users.service.ts';
-import { ADMIN_CLI_ACTOR } from './ledger.ts';
 import { type AdminCommand, UsageError } from './types.ts';
 
 /** Tenths as signed points as the command line takes them: 60 → "+6.0", -3 → "-0.3". */
@@ -64,20 +64,13 @@ export const ratingAdjustCommand: AdminCommand = {
       print(`${user.email} is a ${user.role}: only traders have a rating.`);
       return 1;
     }
-    const after = await createRatingService({ database }).adjust({
-      traderId: user.id,
-      pointsTenths: tenths,
+    const after = await adjustRatingAudited(
+      createRatingService({ database }),
+      CLI_AUDIT_ACTOR,
+      user,
+      tenths,
       reason,
-      actor: ADMIN_CLI_ACTOR,
-      audit: (tx, change) =>
-        recordAudit(tx, CLI_AUDIT_ACTOR, {
-          action: 'user.rating',
-          target: user.email,
-          before: { points: change.beforeTenths / 10 },
-          after: { points: change.afterTenths / 10 },
-          reason,
-        }),
-    });
+    );
     print(`Adjusted ${user.email} by ${signedPoints(tenths)} points: now ${pointsText(after.pointsTenths)}.`);
     return 0;
   },

@@ -1,10 +1,3 @@
-/**
- * Use cases of the console's Users area (issue 27), the actions on one user, each with its audit row in the
- * action's own transaction and the CLI's rules (the same services the commands call): the lead flag, a
- * merchant's fee, a trader's reward, a lead's share, block and unblock (a block ends every session), a rating
- * adjustment, a balance adjustment through the ledger, and a merchant's API keys (list, revoke).
- */
-import { randomUUID } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
   type AdminApiKey,
@@ -13,7 +6,6 @@ import {
   type AdminUserDetail,
   type AdminUserPatchBody,
   bpsToPercent,
-  formatUsdt,
   parseRatingPoints,
   parseUsdt,
   percentToBps,
@@ -26,6 +18,7 @@ import { type AuditActor, requireAdmin } from './admin-access.ts';
 import { recordAudit } from './admin-audit.ts';
 import type { AdminCodes } from './admin-codes.ts';
 import { type AdminUsersDeps, userOr404 } from './admin-users.ts';
+import { adjustBalanceAudited, adjustRatingAudited } from './audited-adjustments.ts';
 
 /** A signed USDT amount ('+12.5', '-3', '2,5') in micro-USDT; null when it is not one. */
 function signedMicro(text: string): bigint | null {
@@ -163,20 +156,7 @@ export function createAdminUserActions(
       if (user.role !== 'trader') throw badRequest(ADMIN_MESSAGES.ratingOnlyTraders);
       const tenths = parseRatingPoints(body.points);
       if (!tenths) throw fieldErrors({ points: [ADMIN_MESSAGES.ratingPointsInvalid] });
-      await deps.rating.adjust({
-        traderId: user.id,
-        pointsTenths: tenths,
-        reason: body.reason,
-        actor: actor.actor,
-        audit: (tx, change) =>
-          recordAudit(tx, actor, {
-            action: 'user.rating',
-            target: user.email,
-            before: { points: change.beforeTenths / 10 },
-            after: { points: change.afterTenths / 10 },
-            reason: body.reason,
-          }),
-      });
+      await adjustRatingAudited(deps.rating, actor, user, tenths, body.reason);
       return detailOf(await userOr404(deps, id));
     },
 
@@ -188,26 +168,7 @@ export function createAdminUserActions(
       if (!amount) throw fieldErrors({ amount: [ADMIN_MESSAGES.amountInvalid] });
       await codes.confirm(caller, 'adjust_balance', body.otp);
       try {
-        await db.transaction(async (tx) => {
-          const before = await deps.ledger.getBalances(user.id, tx);
-          await deps.ledger.adjust(
-            {
-              userId: user.id,
-              amount,
-              reason: body.reason,
-              actor: actor.actor,
-              idempotencyKey: `adjustment:${randomUUID()}`,
-            },
-            tx,
-          );
-          await recordAudit(tx, actor, {
-            action: 'user.balance',
-            target: user.email,
-            before: { available: formatUsdt(before.available) },
-            after: { available: formatUsdt(before.available + amount), amount: formatUsdt(amount) },
-            reason: body.reason,
-          });
-        });
+        await adjustBalanceAudited(deps, actor, user, amount, body.reason);
       } catch (error) {
         if (error instanceof InsufficientFundsError)
           throw fieldErrors({ amount: [ADMIN_MESSAGES.insufficientFunds] });
