@@ -4,6 +4,8 @@
  * The initials on a badge are text, so each pair reaches 4.5:1 (TEXT_CONTRAST_MIN): where white on the
  * brand colour did not, the colour is a shade deeper (Sber, Alfa) or the text is dark (Otkritie).
  */
+import { contrastRatio } from '../color-contrast.ts';
+
 export interface BankColor {
   /** Background of the bank badge. */
   background: string;
@@ -45,8 +47,20 @@ const BY_NAME = new Map(
   BRAND_COLORS.flatMap(({ names, color }) => names.map((name) => [name, color] as const)),
 );
 
-/** The colour of a bank by its name; purple for banks without a brand colour. */
-export function bankColor(name: string | null | undefined): BankColor {
+const DARK_TEXT = '#1f1f1f';
+const LIGHT_TEXT = '#ffffff';
+
+/**
+ * The colour of a bank: the operator's ('#RRGGBB', set in the console) when there is one, with whichever text
+ * colour reads better on it; otherwise by its name, purple for banks without a brand colour.
+ */
+export function bankColor(name: string | null | undefined, operatorColor?: string | null): BankColor {
+  if (operatorColor && /^#[0-9a-fA-F]{6}$/.test(operatorColor)) {
+    const background = operatorColor.toLowerCase();
+    const foreground =
+      contrastRatio(LIGHT_TEXT, background) >= contrastRatio(DARK_TEXT, background) ? LIGHT_TEXT : DARK_TEXT;
+    return { background, foreground };
+  }
   const key = (name ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
   return BY_NAME.get(key) ?? DEFAULT_BANK_COLOR;
 }

@@ -24,6 +24,8 @@ export const bankSchema = z.object({
   name: z.string(),
   full_name: z.string(),
   is_popular: z.boolean(),
+  /** Our addition: the operator's colour for the bank ('#RRGGBB', issue 27); null keeps the colour by name. */
+  color: z.string().nullable().optional(),
 });
 export type Bank = z.infer<typeof bankSchema>;
 

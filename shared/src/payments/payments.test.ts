@@ -245,6 +245,11 @@ describe('bank colours', () => {
     expect(bankColor('Tinkoff')).toEqual(bankColor('Т-Банк'));
     expect(bankColor('Озон Банк')).toEqual(DEFAULT_BANK_COLOR);
     expect(bankColor(undefined)).toEqual(DEFAULT_BANK_COLOR);
+    // The operator's colour (console, issue 27) wins over the name, with the text that reads better on it.
+    expect(bankColor('Сбербанк', '#112233')).toEqual({ background: '#112233', foreground: '#ffffff' });
+    expect(bankColor('Озон Банк', '#FFEE00')).toEqual({ background: '#ffee00', foreground: '#1f1f1f' });
+    expect(bankColor('Сбербанк', null)).toEqual(bankColor('Сбербанк'));
+    expect(bankColor('Сбербанк', 'red')).toEqual(bankColor('Сбербанк'));
     // The initials are text: every badge reads at 4.5:1 or better.
     for (const name of [...known, 'Озон Банк']) {
       const { background, foreground } = bankColor(name);

@@ -47,6 +47,9 @@ describe('banks', () => {
       color: '#112233',
       methods: 0,
     });
+    // The traders' bank directory carries the operator's colour (their bank badges use it).
+    const directory = (await send('GET', API.payments.banks)).json().results;
+    expect(directory).toContainEqual(expect.objectContaining({ name: 'Тестбанк', color: '#112233' }));
     const taken = await send('POST', API.admin.banks, { name: 'тестбанк' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ name: [ADMIN_MESSAGES.bankExists] });

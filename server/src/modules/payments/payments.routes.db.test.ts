@@ -148,6 +148,7 @@ describe('banks', () => {
       name: expect.any(String),
       full_name: expect.any(String),
       is_popular: true,
+      color: null,
     });
   });
 
@@ -173,6 +174,7 @@ describe('banks', () => {
       name: 'Тест Банк',
       full_name: 'АО «Тест Банк»',
       is_popular: true,
+      color: null,
     });
     expect(await bankAddCommand.run({ positional: [], flags: { name: 'тест банк' } }, env)).toBe(1);
     expect(lines.at(-1)).toMatch(/already exists/);

@@ -59,7 +59,13 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function toApiBank(bank: repo.BankRow): Bank {
-  return { id: bank.id, name: bank.name, full_name: bank.fullName, is_popular: bank.isPopular };
+  return {
+    id: bank.id,
+    name: bank.name,
+    full_name: bank.fullName,
+    is_popular: bank.isPopular,
+    color: bank.color ?? null,
+  };
 }
 
 function toApiMethod(method: repo.PaymentMethodRow, bank: repo.BankRow): PaymentMethod {

@@ -50,7 +50,7 @@ function BankButton({ bank, onSelect }: { bank: Bank; onSelect: (bank: Bank) => 
       onClick={() => onSelect(bank)}
       className="flex min-w-0 items-center gap-3 rounded-xl border border-gray-200 bg-white p-2.5 text-left transition hover:border-brand-300 hover:bg-brand-50/50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/20"
     >
-      <BankMark name={bank.name} />
+      <BankMark name={bank.name} color={bank.color} />
       <span className="min-w-0">
         <span className="block truncate text-small font-semibold text-gray-900">{bank.name}</span>
         <span className="block truncate text-caption text-gray-500">{bank.full_name}</span>
@@ -205,7 +205,7 @@ export function AddPaymentModal({ open, onOpenChange }: AddPaymentModalProps) {
         <form id="add-payment-form" onSubmit={submit} noValidate className="flex flex-col gap-5">
           {bank ? (
             <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3">
-              <BankMark name={bank.name} />
+              <BankMark name={bank.name} color={bank.color} />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-small font-semibold text-gray-900">{bank.name}</p>
                 <p className="truncate text-caption text-gray-500">{bank.full_name}</p>

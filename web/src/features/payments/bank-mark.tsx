@@ -11,17 +11,22 @@ export function bankInitials(name: string): string {
     .join('');
 }
 
-/** A rounded square in the bank's colour (spec §3 colour map, purple by default) with its initials. */
+/**
+ * A rounded square in the bank's colour (the operator's when set, else spec §3 colour map, purple by default)
+ * with its initials.
+ */
 export function BankMark({
   name,
+  color: operatorColor,
   size = 'md',
   className,
 }: {
   name: string;
+  color?: string | null;
   size?: 'sm' | 'md';
   className?: string;
 }) {
-  const color = bankColor(name);
+  const color = bankColor(name, operatorColor);
   return (
     <span
       aria-hidden

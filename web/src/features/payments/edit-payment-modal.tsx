@@ -96,7 +96,7 @@ export function EditPaymentModal({ method, open, onOpenChange }: EditPaymentModa
       title={PAYMENT_TEXT.detailsTitle}
       header={
         <div className="mb-3 flex items-center gap-2.5">
-          <BankMark name={method.bank.name} size="sm" />
+          <BankMark name={method.bank.name} color={method.bank.color} size="sm" />
           <span className="text-small font-medium text-gray-700">{method.bank.name}</span>
         </div>
       }

@@ -265,7 +265,7 @@ export function PaymentCard({ method, layout }: PaymentCardProps) {
   );
   const bank = (
     <div className="flex min-w-0 items-center gap-3">
-      <BankMark name={method.bank.name} />
+      <BankMark name={method.bank.name} color={method.bank.color} />
       <div className="min-w-0">
         {/* Names wrap rather than cut (issue 25: no truncation where there is room); a very long one stops at
             two lines. */}

@@ -75,7 +75,7 @@ export function PaymentFilters({ filters, onChange, banks }: PaymentFiltersProps
   const bankOptions: FilterOption[] = banks.map((bank) => ({
     value: String(bank.id),
     label: bank.name,
-    icon: <BankMark name={bank.name} size="sm" />,
+    icon: <BankMark name={bank.name} color={bank.color} size="sm" />,
     group: bank.is_popular ? FILTER_LABELS.popularBanks : FILTER_LABELS.otherBanks,
   }));
 
