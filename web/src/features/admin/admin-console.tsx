@@ -4,7 +4,7 @@
  * when its path matches. Only admins get here (app/admin-gate.tsx); an unknown console path is the 404 page.
  */
 import { LogOut } from 'lucide-react';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { COMPACT_LAYOUT_QUERY, cx, Logo, PageHeader, Skeleton, useMediaQuery } from '../../ui/index.ts';
 import { useAuthUser } from '../auth/auth-user-context.tsx';
@@ -33,8 +33,19 @@ export function activeSection(pathname: string): AdminNavItem {
 function NavLinks({ compact }: { compact: boolean }) {
   const { pathname } = useLocation();
   const active = activeSection(pathname);
+  const strip = useRef<HTMLUListElement>(null);
+  // On a phone the sections are a strip wider than the screen: the current one is scrolled into sight.
+  const activeTo = active.to;
+  useEffect(() => {
+    if (!compact) return;
+    const current = strip.current?.querySelector<HTMLElement>(`a[href="${activeTo}"]`);
+    current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [compact, activeTo]);
   return (
-    <ul className={compact ? 'flex gap-1 overflow-x-auto px-4 pb-2 sm:px-6' : 'flex flex-col gap-0.5'}>
+    <ul
+      ref={strip}
+      className={compact ? 'flex gap-1 overflow-x-auto px-4 pb-2 sm:px-6' : 'flex flex-col gap-0.5'}
+    >
       {ADMIN_NAV.map((item) => {
         const current = item.to === active.to;
         const Icon = item.icon;
