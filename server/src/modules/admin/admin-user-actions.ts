@@ -1,3 +1,9 @@
+/**
+ * Use cases of the console's Users area (issue 27), the actions on one user, each with its audit row in the
+ * action's own transaction and the CLI's rules (the same services the commands call): the lead flag, a
+ * merchant's fee, a trader's reward, a lead's share, block and unblock (a block ends every session), a rating
+ * adjustment, a balance adjustment through the ledger (audited-adjustments.ts), and a merchant's API keys.
+ */
 import {
   ADMIN_MESSAGES,
   type AdminApiKey,
