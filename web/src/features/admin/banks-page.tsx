@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readError } from '../../api/errors.ts';
 import { labelOf } from '../../labels/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import {
   Badge,
   Button,
@@ -84,14 +85,13 @@ function BankFormModal({ bank, onClose }: { bank: AdminBank | null; onClose: () 
       title={bank ? T.editTitle : T.add}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {ADMIN_TEXT.cancel}
-          </Button>
-          <Button type="submit" form="admin-bank-form" loading={isSubmitting}>
-            {ADMIN_TEXT.save}
-          </Button>
-        </>
+        <FormModalFooter
+          formId="admin-bank-form"
+          submitLabel={ADMIN_TEXT.save}
+          onCancel={onClose}
+          submitting={isSubmitting}
+          cancelDisabled={isSubmitting}
+        />
       }
     >
       <form id="admin-bank-form" onSubmit={submit} noValidate className="flex flex-col gap-4">

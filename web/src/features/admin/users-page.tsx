@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import {
   ArrowLink,
   Badge,
@@ -80,14 +81,12 @@ function CreateUserModal({ onClose }: { onClose: () => void }) {
         description={T.createDescription}
         size="sm"
         footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {ADMIN_TEXT.cancel}
-            </Button>
-            <Button type="submit" form="admin-create-user" loading={formState.isSubmitting}>
-              {T.next}
-            </Button>
-          </>
+          <FormModalFooter
+            formId="admin-create-user"
+            submitLabel={T.next}
+            onCancel={onClose}
+            submitting={formState.isSubmitting}
+          />
         }
       >
         <form id="admin-create-user" onSubmit={submit} noValidate className="flex flex-col gap-4">

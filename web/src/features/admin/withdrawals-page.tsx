@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { readError } from '../../api/errors.ts';
 import { disputeStatusText, withdrawalStatusText } from '../../labels/index.ts';
+import { FormModalFooter } from '../../ui/form-modal-footer.tsx';
 import {
   Badge,
   Button,
@@ -126,14 +127,12 @@ function MarkSentModal({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; o
         description={T.markSentDescription}
         size="sm"
         footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {ADMIN_TEXT.cancel}
-            </Button>
-            <Button type="submit" form="admin-mark-sent" loading={otp.sending}>
-              {T.markSent}
-            </Button>
-          </>
+          <FormModalFooter
+            formId="admin-mark-sent"
+            submitLabel={T.markSent}
+            onCancel={onClose}
+            submitting={otp.sending}
+          />
         }
       >
         <form id="admin-mark-sent" onSubmit={submit} noValidate>
