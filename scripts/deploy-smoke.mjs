@@ -5,7 +5,9 @@
 // compiled servers (server/dist/main.js) sharing one DATA_DIR, and scripts/round-robin-proxy.mjs in front.
 // Then, through the proxy: /health, the SPA, a sign-up and sign-in whose cookie works on both instances, a
 // merchant order created on one instance and read through the other, a private callback_url refused (production
-// mode), both instances serving, and a clean exit of both on SIGTERM; as processes also the compiled server on
+// mode), an orders load (LOAD_ORDERS at concurrency LOAD_CONCURRENCY) answered 201 by both instances and a key
+// replayed through the other instance byte for byte, both instances serving (each names itself in X-Served-By),
+// and a clean exit of both on SIGTERM; as processes also the compiled server on
 // the embedded database and its refusal to start in production without PUBLIC_URL. Every server runs with
 // NODE_ENV=production and an explicit PUBLIC_URL (the proxy's address) and no WEBHOOK_ALLOW_PRIVATE_URLS: the
 // smoke test has no webhook receiver, so private targets stay refused as in a deployment. Prints one
@@ -26,6 +28,16 @@ const reportFile = args.includes('--report') ? args[args.indexOf('--report') + 1
 const forceProcesses = args.includes('--processes');
 const PREFIX = '/backend';
 const PASSWORD = 'Smoke!pass1';
+/** The USDT/RUB rate the order checks set (rubles per USDT). */
+const RATE = '92.50';
+/** The orders load: enough orders for both instances to answer many, small enough to add only seconds. */
+const LOAD_ORDERS = 200;
+const LOAD_CONCURRENCY = 8;
+/**
+ * Methods the load's trader has (with the one the single-order check made): more than the load's concurrency,
+ * as routing skips a method that a concurrent order holds locked.
+ */
+const LOAD_METHODS = 10;
 
 const results = [];
 function record(name, ok, detail = '') {
@@ -180,8 +192,8 @@ async function startProcesses() {
   };
   // Both start together: migrations run once, under the advisory lock.
   const instances = [
-    spawnLogged('app-a', 'server/dist/main.js', [], { PORT: String(portA) }),
-    spawnLogged('app-b', 'server/dist/main.js', [], { PORT: String(portB) }),
+    spawnLogged('app-a', 'server/dist/main.js', [], { PORT: String(portA), INSTANCE_ID: 'app-a' }),
+    spawnLogged('app-b', 'server/dist/main.js', [], { PORT: String(portB), INSTANCE_ID: 'app-b' }),
   ];
   const proxy = spawnLogged('proxy', 'scripts/round-robin-proxy.mjs', [
     '--listen',
@@ -322,6 +334,7 @@ async function startCompose() {
 
 async function runChecks(topology) {
   const served = new Set();
+  const servedBy = new Set();
   const call = async (method, route, { body, cookie, headers = {} } = {}) => {
     const answer = await fetch(`${topology.baseUrl}${route}`, {
       method,
@@ -334,14 +347,17 @@ async function runChecks(topology) {
     });
     const upstream = answer.headers.get('x-upstream');
     if (upstream) served.add(upstream);
-    const text = await answer.text();
+    const instance = answer.headers.get('x-served-by');
+    if (instance) servedBy.add(instance);
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    const text = bytes.toString('utf8');
     let json;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    return { status: answer.status, json, text, upstream, headers: answer.headers };
+    return { status: answer.status, json, text, bytes, upstream, instance, headers: answer.headers };
   };
   const api = (method, route, options) => call(method, `${PREFIX}${route}`, options);
   const expectStatus = (answer, status, what) =>
@@ -407,7 +423,7 @@ async function runChecks(topology) {
 
   await check('a merchant order created on one instance is read through the other', async () => {
     assert(cookie, 'no signed-in trader (the sign-up check failed)');
-    await topology.admin(['rate-set', '92.50']);
+    await topology.admin(['rate-set', RATE]);
     await topology.admin(['adjust-balance', email, '100', '--reason', 'deploy smoke test']);
     const method = await api('POST', '/api/v1/payments/create/', {
       cookie,
@@ -473,11 +489,17 @@ async function runChecks(topology) {
     },
   );
 
-  await check('both instances served requests through the proxy', async () => {
-    assert(served.size === 2, `served by ${[...served].join(', ') || 'nobody'}`);
-    if (topology.upstreams)
-      for (const name of topology.upstreams) assert(served.has(name), `${name} never served`);
-  });
+  await checkOrdersLoad({ topology, api, email, cookie, authorization });
+
+  await check(
+    'both instances served requests through the proxy, each naming itself in X-Served-By',
+    async () => {
+      assert(served.size === 2, `served by ${[...served].join(', ') || 'nobody'}`);
+      assert(servedBy.size === 2, `X-Served-By named ${[...servedBy].join(', ') || 'nobody'}`);
+      if (topology.upstreams)
+        for (const name of topology.upstreams) assert(served.has(name), `${name} never served`);
+    },
+  );
 
   const stopped = await topology.stopInstances();
   for (const instance of stopped) {
@@ -486,6 +508,119 @@ async function runChecks(topology) {
       assert(instance.stoppedCleanly, 'no "stopped cleanly" in its log');
     });
   }
+}
+
+/**
+ * Issue 28's scale-out proof: LOAD_ORDERS merchant orders, each with its own Idempotency-Key, sent through the
+ * proxy by LOAD_CONCURRENCY clients at once, must all answer 201 and be spread over both instances (counted by
+ * the X-Served-By each instance puts on its answers). The trader made by the sign-up check gets more methods
+ * (through the product's API) and USDT (admin adjust-balance); every order has its own amount, as routing gives
+ * a method one open deal per amount. Then one order's key is replayed until the other instance answers it:
+ * the same status and the same bytes. The rate printed is that of this smoke topology on a shared machine (one
+ * trader, so every order waits on one balance row), not a capacity figure: `npm run bench` measures those.
+ */
+async function checkOrdersLoad({ topology, api, email, cookie, authorization }) {
+  const name = 'orders load through the proxy';
+  let sent;
+  try {
+    assert(cookie && authorization, 'no signed-in trader or merchant key (an earlier check failed)');
+    const seeding = performance.now();
+    const amounts = Array.from({ length: LOAD_ORDERS }, (_, n) => (100 + n / 100).toFixed(2));
+    const need = Math.ceil(amounts.reduce((sum, rub) => sum + Number(rub) / Number(RATE), 0)) + 1;
+    const addMethod = async (n) => {
+      const suffix = String(n).padStart(4, '0');
+      const method = await api('POST', '/api/v1/payments/create/', {
+        cookie,
+        body: {
+          name: 'Иван Петрович С.',
+          bank: 1,
+          card: `2202 2063 4599 ${suffix}`,
+          phone_number: `+7 900 555-${suffix.slice(0, 2)}-${suffix.slice(2)}`,
+          nomer_scheta: `4081781009991000${suffix}`,
+        },
+      });
+      assert(method.status === 201, `payment method ${n}: ${method.status} ${method.text.slice(0, 200)}`);
+      const active = await api('PATCH', `/api/v1/payments/${method.json.payment_id}/update/`, {
+        cookie,
+        body: { is_active: true },
+      });
+      assert(active.status === 200, `activate method ${n}: ${active.status} ${active.text.slice(0, 200)}`);
+    };
+    // At once: the admin tool's process start and the API calls overlap instead of adding up.
+    await Promise.all([
+      topology.admin(['adjust-balance', email, String(need), '--reason', 'deploy smoke test: orders load']),
+      ...Array.from({ length: LOAD_METHODS - 1 }, (_, n) => addMethod(n + 1)),
+    ]);
+    const run = `load-${Date.now().toString(36)}`;
+    const requests = amounts.map((amount, n) => ({
+      headers: { authorization, 'idempotency-key': `${run}-${n}` },
+      body: { amount, payment_mode: 'sbp', external_id: `${run}-${n}` },
+    }));
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    const answers = new Array(requests.length);
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: LOAD_CONCURRENCY }, async () => {
+        while (next < requests.length) {
+          const n = next++;
+          answers[n] = await api('POST', '/merchant/v1/orders', requests[n]);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const refused = answers.filter((answer) => answer.status !== 201);
+    assert(
+      refused.length === 0,
+      `${refused.length} of ${answers.length} not 201, e.g. ${refused[0]?.status} ${refused[0]?.text.slice(0, 200)}`,
+    );
+    const counts = new Map();
+    for (const answer of answers) counts.set(answer.instance, (counts.get(answer.instance) ?? 0) + 1);
+    const shown = [...counts]
+      .sort(([a], [b]) => String(a).localeCompare(String(b)))
+      .map(([instance, count]) => `instance ${instance} ${count}`)
+      .join(', ');
+    assert(!counts.has(null), `answers without X-Served-By: ${shown}`);
+    assert(counts.size === 2, `answered by ${counts.size} instance(s): ${shown}`);
+    if (topology.upstreams) {
+      // The proxy's X-Upstream and the instance's own X-Served-By must tell the same story.
+      const instanceOf = new Map();
+      for (const { upstream, instance } of answers) {
+        const first = instanceOf.get(upstream) ?? instance;
+        assert(first === instance, `${upstream} answered as ${first} and as ${instance}`);
+        instanceOf.set(upstream, first);
+      }
+    }
+    console.log(
+      `  orders load: ${LOAD_METHODS - 1} methods and ${need} USDT added in ${seedSeconds.toFixed(1)} s, ` +
+        `${answers.length} orders at concurrency ${LOAD_CONCURRENCY} in ${seconds.toFixed(1)} s; ` +
+        `load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    record(`${name}: ${answers.length} orders, ${(answers.length / seconds).toFixed(1)}/s, ${shown}`, true);
+    sent = { request: requests[0], answer: answers[0] };
+  } catch (error) {
+    record(name, false, error instanceof Error ? error.message : String(error));
+  }
+
+  await check(
+    "an order's Idempotency-Key replayed through the other instance answers the same bytes",
+    async () => {
+      assert(sent, 'no order of the load to replay (the load check failed)');
+      let replay;
+      // Round robin: the next request or the one after lands on the other instance.
+      for (let attempt = 0; attempt < 4; attempt++) {
+        replay = await api('POST', '/merchant/v1/orders', sent.request);
+        if (replay.instance !== sent.answer.instance) break;
+      }
+      assert(replay.instance !== sent.answer.instance, `every replay went to ${sent.answer.instance}`);
+      assert(replay.status === sent.answer.status, `replay ${replay.status}, first ${sent.answer.status}`);
+      assert(replay.headers.get('idempotent-replayed') === 'true', 'the answer is not marked as a replay');
+      assert(
+        replay.bytes.equals(sent.answer.bytes),
+        `the bodies differ:\n  first  ${sent.answer.text.slice(0, 300)}\n  replay ${replay.text.slice(0, 300)}`,
+      );
+    },
+  );
 }
 
 /** User + system CPU time of a running process in ms, from /proc/<pid>/stat (Linux); null when unreadable. */

@@ -337,6 +337,24 @@ describe('headers', () => {
     for (const answer of answers) expectApiHeaders(answer.headers);
   });
 
+  it('names the instance in X-Served-By on every answer: INSTANCE_ID, else hostname and pid', async () => {
+    const answers = await Promise.all([
+      inject({ method: 'GET', url: `${t.prefix}/health` }),
+      inject({ method: 'POST', url: `${t.prefix}${API.auth.login}`, payload: {} }),
+      inject({ method: 'GET', url: `${t.prefix}/nothing/here/` }),
+      inject({ method: 'GET', url: '/no/such/page' }),
+    ]);
+    for (const answer of answers)
+      expect(answer.headers['x-served-by']).toBe(`${os.hostname()}:${process.pid}`);
+    const shell = await buildShell({ INSTANCE_ID: 'app-b' }, []);
+    try {
+      const named = await shell.app.inject({ method: 'GET', url: '/backend/health' });
+      expect(named.headers['x-served-by']).toBe('app-b');
+    } finally {
+      await shell.close();
+    }
+  });
+
   it('never takes a client-sent X-Request-Id as ours, and logs it beside ours', async () => {
     const lines: string[] = [];
     const shell = await buildShell({}, lines);

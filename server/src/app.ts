@@ -36,7 +36,7 @@ import { terminalsRoutes } from './modules/terminals/terminals.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
-import { httpHeadersPlugin, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
+import { httpHeadersPlugin, instanceName, isApiUrl, requestIdOptions } from './plugins/http-headers.ts';
 import { httpMetricsPlugin } from './plugins/http-metrics.ts';
 import { refusingNulCharacters } from './plugins/nul-characters.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
@@ -114,7 +114,10 @@ export async function buildApp(
   await app.register(requestLogPlugin);
   await app.register(httpMetricsPlugin, { metrics: ctx.metrics });
   await app.register(errorHandlerPlugin, { apiPrefix: config.API_PREFIX });
-  await app.register(httpHeadersPlugin, { apiPrefix: config.API_PREFIX });
+  await app.register(httpHeadersPlugin, {
+    apiPrefix: config.API_PREFIX,
+    servedBy: instanceName(config.INSTANCE_ID),
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,

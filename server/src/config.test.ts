@@ -134,4 +134,11 @@ describe('configuration', () => {
     expect(loadConfig({ WEBHOOK_RESENDS_PER_MIN: '3' }).WEBHOOK_RESENDS_PER_MIN).toBe(3);
     expect(() => loadConfig({ WEBHOOK_RESENDS_PER_MIN: '0' })).toThrow(/WEBHOOK_RESENDS_PER_MIN/);
   });
+
+  it('takes an INSTANCE_ID a header can carry, and none by default', () => {
+    expect(loadConfig({}).INSTANCE_ID).toBeUndefined();
+    expect(loadConfig({ INSTANCE_ID: 'app-1' }).INSTANCE_ID).toBe('app-1');
+    expect(() => loadConfig({ INSTANCE_ID: 'app 1' })).toThrow(/INSTANCE_ID/);
+    expect(() => loadConfig({ INSTANCE_ID: 'приложение' })).toThrow(/INSTANCE_ID/);
+  });
 });

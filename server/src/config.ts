@@ -150,6 +150,14 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /**
+   * This process's name in the X-Served-By answer header, so a load through a balancer shows which instance
+   * answered; unset: `<hostname>:<pid>`. Visible ASCII only, as a header value must be.
+   */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'must be 1–100 visible ASCII characters (no spaces)')
+    .optional(),
   /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis keep apart. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('processing:rl:'),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import os from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -58,14 +59,26 @@ export const requestIdOptions = {
   },
 };
 
+/** The answer header naming the instance that answered. */
+export const SERVED_BY_HEADER = 'x-served-by';
+
+/** This process's name in X-Served-By: INSTANCE_ID when set, else `<hostname>:<pid>` (unique per process). */
+export function instanceName(instanceId: string | undefined): string {
+  return instanceId ?? `${os.hostname()}:${process.pid}`;
+}
+
 /**
  * Answer headers: our request id on every answer, Permissions-Policy everywhere, and `Cache-Control:
  * no-store` on everything under the API prefix, errors included (sessions, balances and codes must not
- * sit in a cache).
+ * sit in a cache). X-Served-By names the instance on every answer, in the instance's own words: a load or a
+ * bug report behind any load balancer can tell the instances apart without the balancer's help.
  */
-export const httpHeadersPlugin = fp(async (app: FastifyInstance, options: { apiPrefix: string }) => {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.headers(baseHeaders(isApiUrl(request.url, options.apiPrefix)));
-  });
-});
+export const httpHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { apiPrefix: string; servedBy: string }) => {
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+      reply.header(SERVED_BY_HEADER, options.servedBy);
+      reply.headers(baseHeaders(isApiUrl(request.url, options.apiPrefix)));
+    });
+  },
+);
