@@ -14,6 +14,7 @@ import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { oneRowUpdateTps, pgbenchTps, tpcbLikeTps } from './ceilings.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
 import type { LoadResult } from './load.ts';
+import { profiled } from './profile.ts';
 
 const TRADERS = 1_000;
 const METHODS_PER_TRADER = 5;
@@ -319,9 +320,10 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
     line(`ceiling: ${tpcbLabel}`, `${fixed(tpcb, 0)} tps`, '');
 
     const databaseUrl = input.databaseUrl;
+    const fullLoad = () => profiled(`orders-${engine}`, () => withCpu(() => orderLoad('full', '')));
     const measured = databaseUrl
-      ? await sampleWaits(databaseUrl, () => withCpu(() => orderLoad('full', '')))
-      : { result: await withCpu(() => orderLoad('full', '')), shares: [] };
+      ? await sampleWaits(databaseUrl, fullLoad)
+      : { result: await fullLoad(), shares: [] };
     const { result: full, cpu } = measured.result;
     requireOk('orders', full);
     const ratio = full.requestsPerSecond / tpcb;

@@ -320,6 +320,7 @@ async function benchEngine(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://bench.example.com',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-')),
     // The flood must reach argon2: no per-IP limit and no account lock stops it first.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -359,25 +360,32 @@ if (PARTS.has('api')) {
   );
 }
 
+/** BENCH_ENGINES=pglite or =postgres measures one engine (e.g. under a CPU profile); unset, both. */
+const ENGINES = new Set(
+  process.env.BENCH_ENGINES ? process.env.BENCH_ENGINES.split(',') : ['pglite', 'postgres'],
+);
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-const embedded = await openDatabase({ dataDir, holder: 'bench' });
-try {
-  await benchEngine('pglite', embedded, { ceiling, floodLogins: true });
-} finally {
-  await embedded.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+if (ENGINES.has('pglite')) {
+  const embedded = await openDatabase({ dataDir, holder: 'bench' });
+  try {
+    await benchEngine('pglite', embedded, { ceiling, floodLogins: true });
+  } finally {
+    await embedded.close();
+  }
 }
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const throwaway = `app_bench_${process.pid}`;
 let admin: pg.Client | undefined;
-try {
-  admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-} catch {
-  admin = undefined;
-  console.log('\n(PostgreSQL not reachable at TEST_DATABASE_URL: measured the embedded engine only)');
-}
+if (ENGINES.has('postgres'))
+  try {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+  } catch {
+    admin = undefined;
+    console.log('\n(PostgreSQL not reachable at TEST_DATABASE_URL: measured the embedded engine only)');
+  }
 if (admin) {
   await admin.query(`drop database if exists ${throwaway} with (force)`);
   await admin.query(`create database ${throwaway}`);
@@ -396,4 +404,5 @@ if (admin) {
     await admin.end();
   }
 }
+fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

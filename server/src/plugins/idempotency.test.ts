@@ -15,6 +15,13 @@ function recordingService() {
       calls.push(`release ${key}`);
     },
     purgeExpired: async () => 0,
+    beginIn: async () => ({ kind: 'new' }),
+    completeWrite: () => {
+      throw new Error('not used by these hooks');
+    },
+    storeRefusal: async (request, answer) => {
+      calls.push(`store ${request.key} ${answer.statusCode}`);
+    },
   };
   return { service, calls };
 }
@@ -24,7 +31,7 @@ describe('idempotent POST hooks', () => {
     const { service, calls } = recordingService();
     const app = Fastify();
     app.post('/orders', { ...idempotent(service, () => 'merchant:m') }, async (request) => {
-      // As merchant-orders.routes does: the answer written inside the order's transaction…
+      // As a route storing its answer in its transaction does: the answer written inside the order's transaction…
       await service.complete('merchant:m', 'k', { statusCode: 201, body: '{}', headers: {} });
       request.idempotencyClaim!.settled = true;
       // …which then does not commit (a lost connection, a failed COMMIT): nothing was stored after all.

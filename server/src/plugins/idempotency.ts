@@ -1,7 +1,8 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { ProblemError } from '../lib/problem.ts';
-import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+import type { IdempotencyRequest, IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Set on an answer sent again for a repeated key (the first answer's status and body). */
@@ -19,7 +20,13 @@ export const IDEMPOTENCY_TEXT = {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed (set by the idempotency preHandler); settled in its onSend. */
-    idempotencyClaim?: { scope: string; key: string; settled: boolean };
+    idempotencyClaim?: {
+      scope: string;
+      key: string;
+      settled: boolean;
+      /** The claim is the first statement of the action's transaction (see `claimInTransaction`). */
+      inTransaction?: IdempotencyRequest;
+    };
     /** A key whose claim waits for the route to read the body (`deferWhen`). */
     idempotencyDeferred?: { scope: string; key: string };
   }
@@ -66,10 +73,32 @@ export function idempotent(
     deferWhen?: (request: FastifyRequest) => boolean;
     /** The answer carries a secret shown once: stored without it, replayed with it issued afresh. */
     oneTimeSecret?: OneTimeSecretAnswer;
+    /**
+     * The route claims the key as the first statement of its own transaction (`answerInTransaction`'s
+     * `claim`), so the claim commits or rolls back with the action: a process killed mid-request leaves no
+     * key in flight, and the claim costs no statement of its own. A refusal (4xx) rolls the claim back; its
+     * answer is stored afterwards.
+     */
+    claimInTransaction?: boolean;
   } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     const key = requireKey(request);
+    if (options.claimInTransaction) {
+      request.idempotencyClaim = {
+        scope: scope(request),
+        key,
+        settled: false,
+        inTransaction: {
+          scope: scope(request),
+          key,
+          method: request.method,
+          path: request.url.split('?', 1)[0] ?? request.url,
+          body: request.body,
+        },
+      };
+      return;
+    }
     if (options.deferWhen?.(request)) {
       request.idempotencyDeferred = { scope: scope(request), key };
       return;
@@ -88,6 +117,7 @@ export function idempotent(
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
+    if (claim.inTransaction) return settleInTransaction(service, claim, reply, payload);
     // A 429 (a cap that lifts with time) is not the request's answer for good either: a retry with the key
     // runs again once there is room.
     if (reply.statusCode >= 500 || reply.statusCode === 429) {
@@ -103,17 +133,39 @@ export function idempotent(
       await service.release(claim.scope, claim.key);
       return payload;
     }
-    const headers: Record<string, string> = {};
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
-    const answer = { statusCode: reply.statusCode, body: payload, headers };
+    const answer = answerOf(reply, payload);
     await service.complete(claim.scope, claim.key, options.oneTimeSecret?.redact(answer) ?? answer);
     return payload;
   }
 
   return { preHandler, onSend };
+}
+
+const answerOf = (reply: FastifyReply, body: string) => {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return { statusCode: reply.statusCode, body, headers };
+};
+
+/**
+ * onSend of a key claimed in the action's transaction: an answer stored there, a replay or a refused key
+ * settled it already; a failure (5xx, 429) rolled the claim back with the transaction, so a retry runs again;
+ * a refusal (4xx) rolled it back too, and is stored now so the same key replays it.
+ */
+async function settleInTransaction(
+  service: IdempotencyService,
+  claim: NonNullable<FastifyRequest['idempotencyClaim']>,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  if (claim.settled || !claim.inTransaction) return payload;
+  claim.settled = true;
+  if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') return payload;
+  await service.storeRefusal(claim.inTransaction, answerOf(reply, payload));
+  return payload;
 }
 
 function requireKey(request: FastifyRequest): string {
@@ -192,16 +244,74 @@ export function answerInTransaction<T>(
 ) {
   let body = '';
   let headers: Record<string, string> = {};
+  const make = (value: T) => {
+    body = JSON.stringify(toBody(value));
+    headers = { 'content-type': JSON_TYPE, ...extraHeaders(value) };
+  };
+  const send = (reply: FastifyReply) => reply.status(statusCode).headers(headers).send(body);
   return {
+    /**
+     * The key's claim as the first statement of the action's transaction, for a route made idempotent with
+     * `claimInTransaction` (a no-op otherwise). A key answered before ends the transaction with
+     * `ReplayedAnswer` (which `respond` sends); another request's key or one still in flight, with its problem.
+     */
+    claim: async (tx: Tx) => {
+      const claim = request.idempotencyClaim;
+      if (!claim?.inTransaction || claim.settled) return;
+      const begun = await service.beginIn(tx, claim.inTransaction);
+      if (begun.kind === 'new') return;
+      // Nothing of this request is stored under the key: it is someone else's answer or claim.
+      claim.settled = true;
+      if (begun.kind === 'mismatch')
+        throw new ProblemError(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused);
+      if (begun.kind === 'in-flight') throw new KeyInFlight();
+      throw new ReplayedAnswer({ statusCode: begun.statusCode, body: begun.body, headers: begun.headers });
+    },
     inTransaction: async (tx: Tx, value: T) => {
-      body = JSON.stringify(toBody(value));
-      headers = { 'content-type': JSON_TYPE, ...extraHeaders(value) };
+      make(value);
       // Read now, not when the answer was made: a deferred claim (a multipart form) is taken in between.
       const claim = request.idempotencyClaim;
       if (!claim) return;
       await service.complete(claim.scope, claim.key, { statusCode, body, headers }, tx);
       claim.settled = true;
     },
-    send: (reply: FastifyReply) => reply.status(statusCode).headers(headers).send(body),
+    /** inTransaction as a write the action runs together with its own (db/writes-together.ts). */
+    write: (tx: Tx, value: T): SQLWrapper | undefined => {
+      make(value);
+      const claim = request.idempotencyClaim;
+      if (!claim) return undefined;
+      claim.settled = true;
+      return service.completeWrite(tx, claim.scope, claim.key, { statusCode, body, headers });
+    },
+    send,
+    /** Runs the action and sends its stored answer, or the earlier answer a claim in its transaction found. */
+    respond: async (reply: FastifyReply, action: () => Promise<unknown>) => {
+      try {
+        await action();
+      } catch (error) {
+        if (error instanceof ReplayedAnswer) {
+          return reply
+            .status(error.answer.statusCode)
+            .headers({ ...error.answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+            .send(error.answer.body);
+        }
+        if (error instanceof KeyInFlight) {
+          reply.header('retry-after', '1');
+          throw new ProblemError(409, 'idempotency-key-in-use', IDEMPOTENCY_TEXT.inFlight);
+        }
+        throw error;
+      }
+      return send(reply);
+    },
   };
 }
+
+/** Ends the action's transaction when its key was answered before: `respond` sends that answer again. */
+export class ReplayedAnswer extends Error {
+  constructor(readonly answer: KeptAnswer) {
+    super('the Idempotency-Key was answered before');
+  }
+}
+
+/** Ends the action's transaction when its key is claimed by a request still running without one. */
+class KeyInFlight extends Error {}

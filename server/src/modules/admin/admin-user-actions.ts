@@ -117,6 +117,8 @@ export function createAdminUserActions(
         reason,
       });
     });
+    // A blocked merchant's keys stop at once on this instance (others forget within seconds).
+    if (blocked) deps.merchantKeys.forgetAuthenticated();
   }
 
   return {

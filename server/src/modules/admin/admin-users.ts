@@ -58,7 +58,7 @@ export interface AdminUsersDeps {
   userTerms: UserTermsService;
   referrals: Pick<ReferralsService, 'setLeadShare'>;
   rating: Pick<RatingService, 'adjust' | 'recompute'>;
-  merchantKeys: Pick<MerchantKeysService, 'listKeysForEmail' | 'revokeKeyById'>;
+  merchantKeys: Pick<MerchantKeysService, 'listKeysForEmail' | 'revokeKeyById' | 'forgetAuthenticated'>;
   payments: Pick<PaymentsService, 'list'>;
   terminals: Pick<TerminalsService, 'latestOfUser'>;
   orders: Pick<OrdersService, 'latestDealsOfUser'>;

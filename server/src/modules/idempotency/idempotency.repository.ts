@@ -56,14 +56,21 @@ export async function takeOverStale(
   return rows.length === 1;
 }
 
+export type StoredAnswer = {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+  completedAt: Date;
+};
+
 /** Records the answer of a claimed request, so the same key and body replay it. */
-export async function complete(
-  db: DbOrTx,
-  scope: string,
-  key: string,
-  answer: { statusCode: number; body: string; headers: Record<string, string>; completedAt: Date },
-): Promise<void> {
-  await db
+export async function complete(db: DbOrTx, scope: string, key: string, answer: StoredAnswer): Promise<void> {
+  await completeWrite(db, scope, key, answer);
+}
+
+/** complete() as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+export function completeWrite(db: DbOrTx, scope: string, key: string, answer: StoredAnswer) {
+  return db
     .update(idempotencyKeys)
     .set({
       statusCode: answer.statusCode,
@@ -74,6 +81,31 @@ export async function complete(
     .where(
       and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode)),
     );
+}
+
+/**
+ * Stores an answer under a key nobody holds: a request whose claim was part of its transaction and rolled
+ * back with it (a refusal). A key taken meanwhile by a retry keeps that retry's answer.
+ */
+export async function insertAnswered(
+  db: DbOrTx,
+  values: { scope: string; key: string; method: string; path: string; requestHash: string } & StoredAnswer,
+): Promise<void> {
+  await db
+    .insert(idempotencyKeys)
+    .values({
+      scope: values.scope,
+      key: values.key,
+      method: values.method,
+      path: values.path,
+      requestHash: values.requestHash,
+      statusCode: values.statusCode,
+      responseBody: values.body,
+      responseHeaders: values.headers,
+      createdAt: values.completedAt,
+      completedAt: values.completedAt,
+    })
+    .onConflictDoNothing();
 }
 
 /** Drops a claim whose request failed on our side, so a retry with the same key runs again. */

@@ -1,6 +1,7 @@
 /** Use cases: the Idempotency-Key store of merchant/v1 and device/v1: claim, replay, complete, release. */
 import { createHash } from 'node:crypto';
-import type { Database, Tx } from '../../db/client.ts';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import * as repo from './idempotency.repository.ts';
 
 /** Keys are kept this long: a client may retry with the same key for a day. */
@@ -32,8 +33,28 @@ export interface IdempotencyRequest {
   body: unknown;
 }
 
+/** An answer as stored and replayed. */
+export interface IdempotentAnswer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
 export interface IdempotencyService {
   begin(request: IdempotencyRequest): Promise<IdempotencyBegin>;
+  /**
+   * begin() as the first statement of the action's own transaction `tx`: the claim commits with the action
+   * or vanishes with it, so a process killed mid-request leaves no key in flight. A concurrent request with
+   * the same key waits on the key's unique index until this transaction ends, then replays its answer.
+   */
+  beginIn(tx: Tx, request: IdempotencyRequest): Promise<IdempotencyBegin>;
+  /** complete() inside `tx` as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+  completeWrite(tx: Tx, scope: string, key: string, answer: IdempotentAnswer): SQLWrapper;
+  /**
+   * Stores the answer of a request whose claim rolled back with its transaction (a refusal), so the same
+   * key replays it; a key another request took meanwhile keeps that request's answer.
+   */
+  storeRefusal(request: IdempotencyRequest, answer: IdempotentAnswer): Promise<void>;
   /** Stores the answer; inside `tx` it commits with the change it answers (or rolls back with it). */
   complete(
     scope: string,
@@ -103,10 +124,10 @@ export function requestHash(request: Pick<IdempotencyRequest, 'method' | 'path' 
 export function createIdempotencyService(deps: { database: Database; now?: () => Date }): IdempotencyService {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
-  async function begin(request: IdempotencyRequest): Promise<IdempotencyBegin> {
+  async function begin(request: IdempotencyRequest, on: DbOrTx = db): Promise<IdempotencyBegin> {
     const hash = requestHash(request);
     const at = now();
-    const claimed = await repo.claim(db, {
+    const claimed = await repo.claim(on, {
       scope: request.scope,
       key: request.key,
       method: request.method.toUpperCase(),
@@ -115,10 +136,12 @@ export function createIdempotencyService(deps: { database: Database; now?: () =>
       createdAt: at,
     });
     if (claimed) return { kind: 'new' };
-    const existing = await repo.find(db, request.scope, request.key);
+    const existing = await repo.find(on, request.scope, request.key);
     // Purged between the two statements: the key is free again.
-    if (!existing) return begin(request);
+    if (!existing) return begin(request, on);
     if (existing.requestHash !== hash) return { kind: 'mismatch' };
+    // A claim without an answer inside a transaction is never stale: its owner holds it until it ends.
+    if (existing.statusCode === null && on !== db) return { kind: 'in-flight' };
     if (existing.statusCode === null) {
       const staleBefore = new Date(at.getTime() - IDEMPOTENCY_STALE_MS);
       const takenOver = await repo.takeOverStale(db, request.scope, request.key, hash, staleBefore, at);
@@ -132,7 +155,21 @@ export function createIdempotencyService(deps: { database: Database; now?: () =>
     };
   }
   return {
-    begin,
+    begin: (request) => begin(request),
+    beginIn: (tx, request) => begin(request, tx),
+    completeWrite: (tx, scope, key, answer) =>
+      repo.completeWrite(tx, scope, key, { ...answer, completedAt: now() }),
+    async storeRefusal(request, answer) {
+      await repo.insertAnswered(db, {
+        scope: request.scope,
+        key: request.key,
+        method: request.method.toUpperCase(),
+        path: request.path,
+        requestHash: requestHash(request),
+        ...answer,
+        completedAt: now(),
+      });
+    },
     async complete(scope, key, answer, tx) {
       await repo.complete(tx ?? db, scope, key, { ...answer, completedAt: now() });
     },

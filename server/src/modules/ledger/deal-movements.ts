@@ -4,26 +4,27 @@ import { LedgerError, type LedgerService } from './ledger-types.ts';
 import { legs, type Posting, repayment, requireNonNegative, requirePositive } from './posting.ts';
 import * as reserves from './reserves.repository.ts';
 
+const freezeSpec = ({ userId, amount, idempotencyKey, meta }: Parameters<LedgerService['freeze']>[0]) => {
+  requirePositive('amount', amount);
+  return {
+    type: 'freeze',
+    idempotencyKey,
+    meta: { ...meta, userId },
+    postings: [
+      { account: userAccount(userId, 'available'), amount: -amount },
+      { account: userAccount(userId, 'frozen'), amount },
+    ],
+  };
+};
+
 export function createDealMovements({
   post,
+  postNew,
   postSized,
-}: Posting): Pick<LedgerService, 'freeze' | 'release' | 'settle'> {
+}: Posting): Pick<LedgerService, 'freeze' | 'freezeNew' | 'release' | 'settle'> {
   return {
-    async freeze({ userId, amount, idempotencyKey, meta }, tx) {
-      requirePositive('amount', amount);
-      return post(
-        {
-          type: 'freeze',
-          idempotencyKey,
-          meta: { ...meta, userId },
-          postings: [
-            { account: userAccount(userId, 'available'), amount: -amount },
-            { account: userAccount(userId, 'frozen'), amount },
-          ],
-        },
-        tx,
-      );
-    },
+    freeze: (input, tx) => post(freezeSpec(input), tx),
+    freezeNew: (input, tx) => postNew(freezeSpec(input), tx),
 
     async release({ userId, amount, idempotencyKey, reserve }, tx) {
       requirePositive('amount', amount);

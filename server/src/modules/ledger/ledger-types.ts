@@ -140,6 +140,15 @@ export interface LedgerService {
     tx?: Tx,
   ): Promise<PostResult>;
   /**
+   * freeze() of a new deal, under a key never used before, as one statement inside `tx` and without a
+   * savepoint: refused funds write nothing (InsufficientFundsError, `tx` goes on); a key used before is a
+   * caller's bug and fails `tx`. The order's hot path: a fifth of its statements.
+   */
+  freezeNew(
+    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    tx: Tx,
+  ): Promise<PostResult>;
+  /**
    * Deals: frozen → available (cancelled or expired deal), repaying debt first; with `reserve`, what reaches
    * available is reserved (not withdrawable) until `reserve.until`. Throws InsufficientFundsError.
    */

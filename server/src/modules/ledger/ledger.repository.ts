@@ -101,6 +101,52 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
   return rows.length === 1;
 }
 
+/**
+ * applyBalanceDelta, insertTransaction and insertPostings of a one-user movement as one statement: the
+ * balances row moves only where no bucket goes negative, and only then are the transaction and its legs
+ * written (they read the update's row). Returns the transaction's id, or null when the funds were not there.
+ * The key must be new: a used one violates ledger_transactions' unique key and fails the statement.
+ */
+export async function moveOneUserOnce(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    delta: BucketDelta;
+    type: string;
+    idempotencyKey: string;
+    meta: Record<string, unknown> | null;
+    postings: { accountId: string; amount: bigint }[];
+  },
+): Promise<string | null> {
+  const { delta } = input;
+  const accounts = `{${input.postings.map((posting) => posting.accountId).join(',')}}`;
+  const amounts = `{${input.postings.map((posting) => posting.amount.toString()).join(',')}}`;
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+    with moved as (
+      update user_balances
+      set available = available + ${big(delta.available)}, frozen = frozen + ${big(delta.frozen)},
+          debt = debt + ${big(delta.debt)}, total_profit = total_profit + ${big(delta.earned)},
+          updated_at = now()
+      where user_id = ${input.userId}::uuid and available + ${big(delta.available)} >= 0
+        and frozen + ${big(delta.frozen)} >= 0 and debt + ${big(delta.debt)} >= 0
+      returning user_id
+    ), posted as (
+      insert into ledger_transactions (type, idempotency_key, meta)
+      select ${input.type}, ${input.idempotencyKey}, ${input.meta === null ? null : JSON.stringify(input.meta)}::jsonb
+      from moved
+      returning id
+    ), legs as (
+      insert into ledger_postings (transaction_id, account_id, amount)
+      select posted.id, leg.account_id, leg.amount
+      from posted cross join unnest(${accounts}::text[], ${amounts}::bigint[]) as leg(account_id, amount)
+    )
+    select id from posted`,
+  );
+  return row?.id ?? null;
+}
+
 export async function insertPostings(
   db: DbOrTx,
   rows: { transactionId: string; accountId: string; amount: bigint }[],

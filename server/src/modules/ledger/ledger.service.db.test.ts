@@ -116,6 +116,38 @@ describe('deals', () => {
     ).rejects.toBeInstanceOf(InsufficientFundsError);
   });
 
+  it('freezeNew: one statement that moves and posts, or writes nothing and lets the transaction go on', async () => {
+    const userId = await t.newTrader();
+    await t.depositAndFreeze(userId, 10n * USDT, 1n * USDT);
+    const before = await countRows('ledger_transactions');
+    const postingsBefore = await countRows('ledger_postings');
+    const idempotencyKey = key('deal-freeze');
+    await t.database.db.transaction(async (tx) => {
+      await expect(
+        t.ledger.freezeNew({ userId, amount: 9n * USDT + 1n, idempotencyKey: key('deal-freeze') }, tx),
+      ).rejects.toBeInstanceOf(InsufficientFundsError);
+      // Nothing written and the transaction still usable: the next freeze in it commits.
+      const result = await t.ledger.freezeNew(
+        { userId, amount: 4n * USDT, idempotencyKey, meta: { dealId: 'd' } },
+        tx,
+      );
+      expect(result.replayed).toBe(false);
+    });
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 5n * USDT, frozen: 5n * USDT }));
+    expect(await countRows('ledger_transactions')).toBe(before + 1);
+    expect(await countRows('ledger_postings')).toBe(postingsBefore + 2);
+    const [stored] = await t.database.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+    expect(stored).toMatchObject({ type: 'freeze', meta: { dealId: 'd', userId } });
+    // A key used before is a caller's bug: the statement fails (and with it the transaction), nothing moves.
+    await expect(
+      t.database.db.transaction((tx) => t.ledger.freezeNew({ userId, amount: USDT, idempotencyKey }, tx)),
+    ).rejects.toThrow();
+    expect(await t.ledger.getBalances(userId)).toEqual(balances({ available: 5n * USDT, frozen: 5n * USDT }));
+  });
+
   it('refuses to freeze for a user who has no balances row', async () => {
     const userId = await t.newTrader();
     await expect(

@@ -172,6 +172,37 @@ export function createPosting(database: Database) {
   }
 
   /**
+   * A movement of one user's buckets under a key never used before, as one statement in `tx` (no savepoint:
+   * refused funds write nothing and throw InsufficientFundsError; a used key fails `tx`). The balances row
+   * moves by the same conditional update as post()'s, and the transaction and its postings are written only
+   * when it moved.
+   */
+  async function postNew(spec: TransferSpec, tx: Tx): Promise<PostResult> {
+    validate(spec);
+    const deltas = userDeltas(spec.postings);
+    const [only] = deltas;
+    if (deltas.length !== 1 || !only || spec.postings.some(({ account }) => 'system' in account)) {
+      throw new LedgerError('postNew moves the buckets of exactly one user');
+    }
+    const [userId, delta] = only;
+    const earnings = earningsOf(spec.postings);
+    const withEarnings = earnings ? { ...spec.meta, earnings } : spec.meta;
+    const transactionId = await repo.moveOneUserOnce(tx, {
+      userId,
+      delta,
+      type: spec.type,
+      idempotencyKey: spec.idempotencyKey,
+      meta: withEarnings ? (jsonSafe(withEarnings) as Record<string, unknown>) : null,
+      postings: spec.postings.map((posting) => ({
+        accountId: accountId(posting.account),
+        amount: posting.amount,
+      })),
+    });
+    if (!transactionId) throw new InsufficientFundsError(userId);
+    return { transactionId, replayed: false };
+  }
+
+  /**
    * A movement whose legs depend on the user's balances (a debt repaid or made): the balances row is locked,
    * then the legs are built from it. A replay is recognised by the request (type and the caller's inputs,
    * kept in meta.request), since its legs may differ from the first time's.
@@ -220,7 +251,7 @@ export function createPosting(database: Database) {
     return db.transaction(run);
   }
 
-  return { post, postSized };
+  return { post, postNew, postSized };
 }
 
 export type Posting = ReturnType<typeof createPosting>;

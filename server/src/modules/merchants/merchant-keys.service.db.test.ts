@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { merchantApiKeys, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { createMerchantKeysService, LAST_USED_RESOLUTION_MS, sha256Hex } from './merchant-keys.service.ts';
+import {
+  AUTHENTICATED_KEY_TTL_MS,
+  createMerchantKeysService,
+  LAST_USED_RESOLUTION_MS,
+  sha256Hex,
+} from './merchant-keys.service.ts';
 
 let t: TestApp;
 let clock = Date.parse('2026-11-23T12:00:00Z');
@@ -171,6 +176,30 @@ describe('authenticate', () => {
     await service.authenticate(header);
     expect((await storedRow(key.id)).lastUsedAt).toEqual(new Date(clock));
     expect((await service.listKeys(user.id))[0]!.last_used_at).toBe(new Date(clock).toISOString());
+  });
+});
+
+describe('remembered keys', () => {
+  it('remembers a found key for AUTHENTICATED_KEY_TTL_MS: a revocation elsewhere applies after it, one here at once', async () => {
+    const user = await merchant();
+    const first = await service.createKey(user.id, 'a');
+    const principal = { merchantId: user.id, keyId: first.id };
+    expect(await service.authenticate(`Bearer ${first.key}`)).toEqual(principal);
+    // Revoked by another instance (straight in the table): this one still knows the key for the interval…
+    await t.database.db
+      .update(merchantApiKeys)
+      .set({ revokedAt: new Date(clock) })
+      .where(eq(merchantApiKeys.id, first.id));
+    clock += AUTHENTICATED_KEY_TTL_MS - 1;
+    expect(await service.authenticate(`Bearer ${first.key}`)).toEqual(principal);
+    // …and not a millisecond longer.
+    clock += 1;
+    expect(await service.authenticate(`Bearer ${first.key}`)).toBeNull();
+
+    const second = await service.createKey(user.id, 'b');
+    expect(await service.authenticate(`Bearer ${second.key}`)).not.toBeNull();
+    await service.revokeKey(user.id, second.id);
+    expect(await service.authenticate(`Bearer ${second.key}`)).toBeNull();
   });
 });
 

@@ -30,8 +30,15 @@ export interface MerchantKeysService {
   listKeys(userId: string): Promise<ApiKey[]>;
   /** Revokes one of the merchant's keys at once; revoking it again changes nothing. */
   revokeKey(userId: string, keyId: string): Promise<void>;
-  /** The merchant behind an `Authorization` header value, or null for a missing, malformed, unknown or revoked key. */
+  /**
+   * The merchant behind an `Authorization` header value, or null for a missing, malformed, unknown or revoked
+   * key. A key found is remembered for AUTHENTICATED_KEY_TTL_MS, so a busy merchant costs one lookup per
+   * that interval instead of one per request; a revocation or a block on this instance forgets at once
+   * (`forgetAuthenticated`), other instances within the interval.
+   */
   authenticate(authorization: string | undefined): Promise<MerchantPrincipal | null>;
+  /** Forgets the remembered keys: a key revoked or a merchant blocked stops authenticating at once here. */
+  forgetAuthenticated(): void;
   /** Operator: a key for the merchant with this email. */
   createKeyForEmail(
     email: string,
@@ -47,6 +54,11 @@ export interface MerchantKeysService {
    */
   revokeKeyById(keyId: string, options?: { userId?: string; audit?: KeyAudit }): Promise<ApiKey | null>;
 }
+
+/** How long a key found is remembered; the longest a revocation made on another instance takes to apply. */
+export const AUTHENTICATED_KEY_TTL_MS = 2_000;
+/** Remembered keys at most (a flood of distinct valid keys cannot grow the memory). */
+const AUTHENTICATED_KEYS_MAX = 10_000;
 
 /** The operator's audit row of a key change, written in the change's transaction. */
 export type KeyAudit = (tx: Tx, key: ApiKey) => Promise<void>;
@@ -109,6 +121,11 @@ export function createMerchantKeysService(deps: {
 }): MerchantKeysService {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
+  /**
+   * Key hash → who it authenticated as, until when, and its recorded last use (epoch ms). Only found keys:
+   * unknown ones are not kept.
+   */
+  const authenticated = new Map<string, MerchantPrincipal & { until: number; usedAt: number }>();
 
   async function requireMerchant(userId: string): Promise<void> {
     const user = await users.findById(db, userId);
@@ -147,22 +164,48 @@ export function createMerchantKeysService(deps: {
       // Someone else's key and no key at all get the same answer.
       const row = isUuid(keyId) ? await repo.revoke(db, { keyId, userId, now: now() }) : undefined;
       if (!row) throw notFound(MERCHANT_TEXT.keyNotFound);
+      authenticated.clear();
     },
 
     async authenticate(authorization) {
       const key = BEARER.exec(authorization ?? '')?.[1];
       if (!key || !KEY_PATTERN.test(key)) return null;
-      const row = await repo.findActiveByHash(db, sha256Hex(key));
-      if (!row) return null;
+      const hash = sha256Hex(key);
+      const remembered = authenticated.get(hash);
+      const checkedAt = now().getTime();
+      // Also looked up again when its last use is due to be recorded, so that stays within the resolution.
+      if (
+        remembered &&
+        remembered.until > checkedAt &&
+        remembered.usedAt > checkedAt - LAST_USED_RESOLUTION_MS
+      ) {
+        return { merchantId: remembered.merchantId, keyId: remembered.keyId };
+      }
+      const row = await repo.findActiveByHash(db, hash);
+      if (!row) {
+        authenticated.delete(hash);
+        return null;
+      }
       const at = now();
       const notBefore = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
       // Read first, write only when the recorded use is older than the resolution: the hot path stays one
       // indexed read, and the conditional update keeps racing requests to one write.
+      let usedAt = row.lastUsedAt ?? at;
       if (!row.lastUsedAt || row.lastUsedAt <= notBefore) {
         await repo.touchLastUsed(db, { keyId: row.keyId, now: at, notBefore });
+        usedAt = at;
       }
+      if (authenticated.size >= AUTHENTICATED_KEYS_MAX) authenticated.clear();
+      authenticated.set(hash, {
+        merchantId: row.merchantId,
+        keyId: row.keyId,
+        until: at.getTime() + AUTHENTICATED_KEY_TTL_MS,
+        usedAt: usedAt.getTime(),
+      });
       return { merchantId: row.merchantId, keyId: row.keyId };
     },
+
+    forgetAuthenticated: () => authenticated.clear(),
 
     async createKeyForEmail(email, name, audit) {
       const user = await users.findByEmail(db, normalizeEmail(email));
@@ -186,13 +229,15 @@ export function createMerchantKeysService(deps: {
 
     async revokeKeyById(keyId, options = {}) {
       if (!isUuid(keyId)) return null;
-      return db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         const row = await repo.revoke(tx, { keyId, userId: options.userId ?? null, now: now() });
         if (!row) return null;
         const key = toApiKey(row);
         await options.audit?.(tx, key);
         return key;
       });
+      authenticated.clear();
+      return revoked;
     },
   };
 }

@@ -22,21 +22,26 @@ const toBody = (order: Order) => order;
  * The merchant API's order routes (docs/merchant-api.md): Bearer key and per-merchant limit on request,
  * Idempotency-Key on every POST. A POST's answer is stored with its key inside the order's own transaction,
  * so an order that exists always replays as created, even if the process died right after committing it.
+ * A new order also claims its key in that transaction (its first statement), so a process killed mid-order
+ * leaves no key in flight: the retry runs at once.
  */
 export const merchantOrdersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { orders, idempotency } = ctx;
   const onRequest = merchantKeyAuth(app, ctx);
   const idempotentPost = idempotent(idempotency, merchantIdempotencyScope);
+  const claimedInOrder = idempotent(idempotency, merchantIdempotencyScope, { claimInTransaction: true });
 
   app.post(
     API.merchant.orders,
-    { onRequest, ...idempotentPost, schema: { body: createOrderBody, response: { 201: orderSchema } } },
+    { onRequest, ...claimedInOrder, schema: { body: createOrderBody, response: { 201: orderSchema } } },
     async (request, reply) => {
       const answer = answerInTransaction<Order>(request, idempotency, 201, toBody, (order) => ({
         location: `${ctx.config.API_PREFIX}${API.merchant.order(order.id)}`,
       }));
-      await orders.createOrder(currentMerchant(request).id, request.body, answer);
-      return answer.send(reply);
+      const { claim, write } = answer;
+      return answer.respond(reply, () =>
+        orders.createOrder(currentMerchant(request).id, request.body, { claim, write }),
+      );
     },
   );
 

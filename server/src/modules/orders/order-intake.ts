@@ -15,18 +15,19 @@ import {
   usdtForKopecks,
 } from '@app/shared';
 import { z } from 'zod';
+import { runWritesTogether } from '../../db/writes-together.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { InsufficientFundsError } from '../ledger/ledger.service.ts';
 import type { RoutingFailureReason } from '../metrics/metrics.service.ts';
-import { stampLastDeal } from '../payments/payments.service.ts';
+import { stampLastDealWrite } from '../payments/payments.service.ts';
 import type { DealLifecycle } from './deal-lifecycle.ts';
 import * as views from './deal-views.repository.ts';
 import { iso, toOrder } from './order-shapes.ts';
 import * as repo from './orders.repository.ts';
-import { type InTransaction, type OrdersDeps, orderSettings } from './orders-deps.ts';
+import { type InTransaction, type OrderAnswerHooks, type OrdersDeps, orderSettings } from './orders-deps.ts';
 
 /** How many methods one order tries when a concurrent order took the one it chose. */
 const ROUTING_ATTEMPTS = 8;
@@ -47,55 +48,71 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
   const db = deps.database.db;
   const { config, ledger } = deps;
   const { defaultFeeBps, defaultRewardBps, publicUrl } = orderSettings(config);
-  const answer = (row: repo.DealRow) => toOrder(row, publicUrl);
+  const toAnswer = (row: repo.DealRow) => toOrder(row, publicUrl);
 
   return {
     /**
      * A merchant's order (at least ORDER_MIN_RUB, else 422 `amount-below-minimum`): price it at the fresh
      * rate, route it to one method (see repo.pickMethod), freeze the trader's USDT, write the deal, its first
-     * event and its webhook event, all in one transaction. When a concurrent order took the chosen method's
-     * amount or the trader's balance first, the next method is tried.
+     * event and its webhook event, all in one transaction, whose first statement claims the Idempotency-Key
+     * (`answer.claim`) and whose last write stores the answer. When a concurrent order took the chosen
+     * method's amount or the trader's balance first, the next method is tried.
+     *
+     * Statements per order: begin, claim, routing, deal, freeze, the rest together, commit. The writes that
+     * return nothing needed (the deal's event, the method's stamp, the webhook and Telegram outbox rows, the
+     * stored answer) run as one statement (db/writes-together.ts), each built by its table's module.
      */
     async createOrder(
       merchantId: string,
       body: CreateOrderBody,
-      options: { inTransaction?: InTransaction } = {},
+      answer: OrderAnswerHooks = {},
     ): Promise<Order> {
-      const amountKopecks = rublesToKopecks(body.amount);
-      if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
-      // Tiny orders were a way to read traders' card numbers and names at no cost: refused before routing.
-      if (amountKopecks < config.ORDER_MIN_RUB) {
-        const text = orderBelowMinimumText(kopecksToRubleString(config.ORDER_MIN_RUB));
-        throw new ProblemError(422, 'amount-below-minimum', text, { amount: [text] });
-      }
-      // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
-      // its events could never go to.
-      const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);
-      if (callbackRefusal) {
-        throw new ProblemError(422, 'callback-url-refused', callbackRefusal, {
-          callback_url: [callbackRefusal],
-        });
-      }
-      const refused = (reason: RoutingFailureReason) => {
-        deps.routingMetrics.routingRefused(reason);
-        return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
-      };
-      const rate = await deps.rates.requireFresh().catch((error: unknown) => {
-        if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateStale) {
-          deps.routingMetrics.routingRefused('rate_stale');
-        } else if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateMissing) {
-          deps.routingMetrics.routingRefused('rate_missing');
-        }
-        throw error;
-      });
-      const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
-      if (amountUsdt <= 0n) throw refused('amount_too_small');
-      const ttlS = body.expires_in ?? config.ORDER_TTL_S;
-      const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
+      // Read before the transaction, refused inside it after the claim: the embedded engine has one
+      // connection, so a read outside the open transaction would wait for it (the rate is cached: mostly
+      // no statement at all).
+      const fresh = await deps.rates.requireFresh().then(
+        (rate) => ({ rate }),
+        (error: unknown) => ({ error }),
+      );
       return db.transaction(async (tx) => {
+        // First: a repeated key replays (or is refused) before any rule is read again.
+        await answer.claim?.(tx);
+        const amountKopecks = rublesToKopecks(body.amount);
+        if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
+        // Tiny orders were a way to read traders' card numbers and names at no cost: refused before routing.
+        if (amountKopecks < config.ORDER_MIN_RUB) {
+          const text = orderBelowMinimumText(kopecksToRubleString(config.ORDER_MIN_RUB));
+          throw new ProblemError(422, 'amount-below-minimum', text, { amount: [text] });
+        }
+        // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
+        // its events could never go to.
+        const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);
+        if (callbackRefusal) {
+          throw new ProblemError(422, 'callback-url-refused', callbackRefusal, {
+            callback_url: [callbackRefusal],
+          });
+        }
+        const refused = (reason: RoutingFailureReason) => {
+          deps.routingMetrics.routingRefused(reason);
+          return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
+        };
+        if ('error' in fresh) {
+          const { error } = fresh;
+          if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateStale) {
+            deps.routingMetrics.routingRefused('rate_stale');
+          } else if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateMissing) {
+            deps.routingMetrics.routingRefused('rate_missing');
+          }
+          throw error;
+        }
+        const rate = fresh.rate;
+        const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
+        if (amountUsdt <= 0n) throw refused('amount_too_small');
+        const ttlS = body.expires_in ?? config.ORDER_TTL_S;
+        const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
         const exclude: string[] = [];
-        let deal: repo.DealRow | undefined;
-        for (let attempt = 0; attempt < ROUTING_ATTEMPTS && !deal; attempt++) {
+        let placed: { deal: repo.DealRow; at: Date; methodId: string } | undefined;
+        for (let attempt = 0; attempt < ROUTING_ATTEMPTS && !placed; attempt++) {
           const method = await repo.pickMethod(tx, {
             merchantId,
             mode: body.payment_mode,
@@ -149,8 +166,8 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
             continue;
           }
           try {
-            // The ledger's own savepoint undoes a refused freeze, so this transaction goes on.
-            await ledger.freeze(
+            // One statement that writes nothing when the funds are not there, so this transaction goes on.
+            await ledger.freezeNew(
               {
                 userId: method.traderId,
                 amount: amountUsdt,
@@ -166,22 +183,26 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
             exclude.push(method.methodId);
             continue;
           }
-          await stampLastDeal(tx, method.methodId, at);
-          await repo.recordNewDeal(tx, { dealId: id, at });
-          deal = row;
+          placed = { deal: row, at, methodId: method.methodId };
         }
         // Every method tried was taken by a concurrent order (lost_races), or none qualified at all.
-        if (!deal) throw refused(exclude.length > 0 ? 'lost_races' : 'no_method');
-        const order = answer(deal);
-        await deps.outbox.enqueueOrderEvent(tx, { merchantId, order, callbackUrl: deal.callbackUrl });
-        await deps.notifier.notify(tx, deal.traderId, {
-          kind: 'deal_new',
-          dealId: deal.id,
-          amountKopecks: deal.amountKopecks,
-          bankName: deal.bankName,
-          paymentMode: deal.paymentMode,
-        });
-        await options.inTransaction?.(tx, order);
+        if (!placed) throw refused(exclude.length > 0 ? 'lost_races' : 'no_method');
+        const { deal, at, methodId } = placed;
+        const order = toAnswer(deal);
+        await runWritesTogether(tx, [
+          repo.newDealEventWrite(tx, { dealId: deal.id, at }),
+          stampLastDealWrite(tx, methodId, at),
+          deps.outbox.orderEventWrite(tx, { merchantId, order, callbackUrl: deal.callbackUrl }),
+          deps.notifier.notifyWrite(deal.traderId, {
+            kind: 'deal_new',
+            dealId: deal.id,
+            amountKopecks: deal.amountKopecks,
+            bankName: deal.bankName,
+            paymentMode: deal.paymentMode,
+          }),
+          answer.write?.(tx, order),
+        ]);
+        await answer.inTransaction?.(tx, order);
         return order;
       });
     },
@@ -189,7 +210,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
     async getOrder(merchantId: string, id: string): Promise<Order> {
       const row = isUuid(id) ? await views.findByMerchant(db, id, merchantId) : undefined;
       if (!row) throw new ProblemError(404, 'not-found', MERCHANT_TEXT.orderNotFound);
-      return answer(row);
+      return toAnswer(row);
     },
 
     async listOrders(
@@ -208,7 +229,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        data: page.map(answer),
+        data: page.map(toAnswer),
         next_cursor:
           rows.length > query.limit && last
             ? encodeCursor({ created_at: iso(last.createdAt), id: last.id })
@@ -226,7 +247,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
       const order = await db.transaction(async (tx) => {
         const deal = await lifecycle.move(tx, { id, to: 'canceled', actor: 'merchant', merchantId });
         if (!deal) return undefined;
-        const canceled = answer(deal);
+        const canceled = toAnswer(deal);
         await options.inTransaction?.(tx, canceled);
         return canceled;
       });

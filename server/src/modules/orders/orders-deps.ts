@@ -1,6 +1,7 @@
 // Use cases: none of its own. What the orders module's parts share: the dependencies `createOrdersService`
 // receives, the outbox and in-transaction hooks it calls, and the settings derived once from the configuration.
 import type { Order } from '@app/shared';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -11,18 +12,29 @@ import type { ReferralCommissions } from '../referrals/referrals.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { TerminalsService } from '../terminals/terminals.service.ts';
 
+type OrderEventInput = { merchantId: string; order: Order; callbackUrl: string | null };
+
 /** The outbox the orders write to in their own transaction (the webhooks module). */
 export interface OrderEventOutbox {
-  enqueueOrderEvent(
-    tx: Tx,
-    input: { merchantId: string; order: Order; callbackUrl: string | null },
-  ): Promise<string>;
+  enqueueOrderEvent(tx: Tx, input: OrderEventInput): Promise<string>;
+  /** enqueueOrderEvent as a write not yet run (db/writes-together.ts). */
+  orderEventWrite(tx: Tx, input: OrderEventInput): SQLWrapper;
   /** Why a callback_url cannot be taken (the webhooks' URL rule), or null. */
   callbackUrlRefusal(url: string): string | null;
 }
 
 /** Runs inside the order's transaction once it is written, e.g. to store the idempotent answer with it. */
 export type InTransaction = (tx: Tx, order: Order) => Promise<void>;
+
+/**
+ * The idempotent answer's part in a new order's transaction (plugins/idempotency.ts `answerInTransaction`):
+ * the key's claim as its first statement, the stored answer as one of its last writes.
+ */
+export interface OrderAnswerHooks {
+  claim?: (tx: Tx) => Promise<void>;
+  write?: (tx: Tx, order: Order) => SQLWrapper | undefined;
+  inTransaction?: InTransaction;
+}
 
 export interface OrdersDeps {
   database: Database;

@@ -149,18 +149,14 @@ export async function deleteUnfrozenDeal(tx: DbOrTx, id: string): Promise<void> 
   await tx.delete(deals).where(eq(deals.id, id));
 }
 
-/**
- * A new deal's first event (created by the merchant) and its method's move to the back of the rotation, in one
- * statement: both are certain once the deal is frozen, and an order is a round trip per statement.
- */
-/** The new deal's first event (`pending`, by the merchant). */
-export async function recordNewDeal(tx: DbOrTx, input: { dealId: string; at: Date }) {
-  await insertEvent(tx, {
+/** The new deal's first event (`pending`, by the merchant), as a write not yet run (db/writes-together.ts). */
+export function newDealEventWrite(tx: DbOrTx, input: { dealId: string; at: Date }) {
+  return tx.insert(dealEvents).values({
     dealId: input.dealId,
     fromStatus: null,
     toStatus: 'pending',
     actor: 'merchant',
-    at: input.at,
+    createdAt: input.at,
   });
 }
 

@@ -404,3 +404,8 @@ export function setMethodRatingPoints(
 export function stampLastDeal(tx: Tx, methodId: string, at: Date): Promise<void> {
   return repo.stampLastDeal(tx, methodId, at);
 }
+
+/** stampLastDeal as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+export function stampLastDealWrite(tx: Tx, methodId: string, at: Date) {
+  return repo.stampLastDealWrite(tx, methodId, at);
+}

@@ -1,9 +1,9 @@
 /** Use cases: notify a user (outbox rows in the caller's transaction) and one Telegram delivery pass. */
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/client.ts';
 import { scheduledDelayMs } from '../../jobs/backoff.ts';
-import * as users from '../users/users.service.ts';
 import { NOTIFICATION_GROUP, type NotificationEvent, notificationText } from './notification-texts.ts';
 import * as repo from './telegram.repository.ts';
 
@@ -29,6 +29,22 @@ export type SendOutcome =
 export type SendMessage = (chatId: number, text: string) => Promise<SendOutcome>;
 
 /**
+ * The rows of one event for one user: its text cut to Telegram's limit (a dispute's long comment must not
+ * fail the event), the user's Settings switch for its group (disputes always go), and a newly linked
+ * account left out of the news about itself.
+ */
+function notificationRows(userId: string, event: NotificationEvent): repo.NotificationRows {
+  const group = NOTIFICATION_GROUP[event.kind];
+  return {
+    userId,
+    kind: event.kind,
+    text: notificationText(event).slice(0, TELEGRAM_TEXT_MAX),
+    exceptChatId: event.kind === 'telegram_linked' ? event.telegramId : undefined,
+    setting: group === 'always' ? undefined : group,
+  };
+}
+
+/**
  * The notifications outbox. `notify` is what other services call inside their own transaction: one row per
  * linked Telegram account of the user, committed (or rolled back) with the event; nothing is sent there,
  * so a slow or failing Telegram never touches the request. `deliverDue` is the delivery job's pass.
@@ -45,18 +61,12 @@ export function createNotificationsService(deps: { database: Database; log: Logg
      * is on (disputes always). Returns how many rows (one per linked account).
      */
     async notify(tx: Tx, userId: string, event: NotificationEvent): Promise<number> {
-      const group = NOTIFICATION_GROUP[event.kind];
-      if (group !== 'always') {
-        const user = await users.findById(tx, userId);
-        if (!user) return 0;
-        if (group === 'payments' && !user.notificationPayments) return 0;
-        if (group === 'account' && !user.notificationAccount) return 0;
-      }
-      // Telegram's limit for one message; a longer text (a dispute's comment) must not fail the event.
-      const text = notificationText(event).slice(0, TELEGRAM_TEXT_MAX);
-      // A newly linked account is not told about itself: the message is for the ones that were there before.
-      const exceptChatId = event.kind === 'telegram_linked' ? event.telegramId : undefined;
-      return repo.insertNotifications(tx, { userId, kind: event.kind, text, exceptChatId });
+      return repo.insertNotifications(tx, notificationRows(userId, event));
+    },
+
+    /** notify() as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+    notifyWrite(userId: string, event: NotificationEvent): SQL {
+      return repo.notificationsWrite(notificationRows(userId, event));
     },
 
     /**
@@ -109,4 +119,4 @@ export function createNotificationsService(deps: { database: Database; log: Logg
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 /** What other services hold: the one call they make inside their transaction. */
-export type Notifier = Pick<NotificationsService, 'notify'>;
+export type Notifier = Pick<NotificationsService, 'notify' | 'notifyWrite'>;

@@ -1,5 +1,5 @@
 /** Use cases: Telegram keys, linked accounts, the bot's offset and the notifications outbox rows. */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRow } from '../../db/rows.ts';
 import {
@@ -138,17 +138,38 @@ export async function dropPendingNotifications(db: DbOrTx, userId: string, chatI
 }
 
 /** One outbox row per linked account of the user (but `exceptChatId`), in one statement; returns how many. */
-export async function insertNotifications(
-  db: DbOrTx,
-  input: { userId: string; kind: string; text: string; exceptChatId?: number | undefined },
-): Promise<number> {
-  const except = input.exceptChatId === undefined ? sql`` : sql` and telegram_id <> ${input.exceptChatId}`;
-  const result = await db.execute(sql`
-    insert into telegram_notifications (user_id, chat_id, kind, text)
-    select user_id, telegram_id, ${input.kind}, ${input.text}
-    from telegram_accounts where user_id = ${input.userId}${except}
-  `);
+export async function insertNotifications(db: DbOrTx, input: NotificationRows): Promise<number> {
+  const result = await db.execute(notificationsWrite(input));
   return (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+}
+
+export interface NotificationRows {
+  userId: string;
+  kind: string;
+  text: string;
+  exceptChatId?: number | undefined;
+  /** The user's Settings switch that must be on (users.notification_payments or _account), if any. */
+  setting?: 'payments' | 'account' | undefined;
+}
+
+/**
+ * One row per linked Telegram account of the user, when the user's switch for the event's group is on: the
+ * switch is read in the same statement, so a notification costs one statement and can be one of several
+ * writes run together (db/writes-together.ts).
+ */
+export function notificationsWrite(input: NotificationRows): SQL {
+  const except = input.exceptChatId === undefined ? sql`` : sql` and ta.telegram_id <> ${input.exceptChatId}`;
+  const setting =
+    input.setting === 'payments'
+      ? sql` and exists (select 1 from users u where u.id = ta.user_id and u.notification_payments)`
+      : input.setting === 'account'
+        ? sql` and exists (select 1 from users u where u.id = ta.user_id and u.notification_account)`
+        : sql``;
+  return sql`
+    insert into telegram_notifications (user_id, chat_id, kind, text)
+    select ta.user_id, ta.telegram_id, ${input.kind}, ${input.text}
+    from telegram_accounts ta where ta.user_id = ${input.userId}::uuid${except}${setting}
+  `;
 }
 
 const outbox = outboxRepository<{

@@ -12,19 +12,23 @@ export type EventState = 'pending' | 'delivered' | 'failed';
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** Writes one outbox row (inside the caller's transaction); created_at and next_attempt_at are `now`. */
-export async function insertEvent(
-  tx: DbOrTx,
-  input: {
-    id: string;
-    merchantId: string;
-    orderId: string;
-    type: string;
-    payload: unknown;
-    url: string | null;
-    now: Date;
-  },
-): Promise<void> {
-  await tx.insert(webhookEvents).values({
+export interface NewWebhookEvent {
+  id: string;
+  merchantId: string;
+  orderId: string;
+  type: string;
+  payload: unknown;
+  url: string | null;
+  now: Date;
+}
+
+export async function insertEvent(tx: DbOrTx, input: NewWebhookEvent): Promise<void> {
+  await insertEventWrite(tx, input);
+}
+
+/** insertEvent as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+export function insertEventWrite(tx: DbOrTx, input: NewWebhookEvent) {
+  return tx.insert(webhookEvents).values({
     id: input.id,
     merchantId: input.merchantId,
     orderId: input.orderId,

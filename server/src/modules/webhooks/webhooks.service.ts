@@ -7,6 +7,7 @@ import {
   type WebhookPayload,
   webhookPayloadSchema,
 } from '@app/shared';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
@@ -85,6 +86,8 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
  * (the delivery job calls deliverDue). Settings are for merchants only: anybody else gets a 400 with
  * MERCHANT_TEXT.notMerchant (never 403, which the web app treats as a forced logout).
  */
+type OrderEventInput = { merchantId: string; order: Order; callbackUrl: string | null };
+
 export function createWebhooksService(deps: {
   database: Database;
   config: AppConfig;
@@ -198,29 +201,36 @@ export function createWebhooksService(deps: {
     else log.info({ ...context, error: outcome.error }, 'webhook attempt failed; will retry');
   }
 
+  /** The outbox row of an order's status change, stamped now. */
+  const orderEvent = (input: OrderEventInput): repo.NewWebhookEvent => {
+    const at = now();
+    const type = `order.${input.order.status}`;
+    const payload: WebhookPayload = { type, timestamp: at.toISOString(), data: input.order };
+    return {
+      id: newEventId(),
+      merchantId: input.merchantId,
+      orderId: input.order.id,
+      type,
+      payload,
+      url: input.callbackUrl,
+      now: at,
+    };
+  };
+
   return {
     /**
      * Writes the outbox row of an order's status change inside the caller's transaction (so it commits or
      * rolls back with the change): one INSERT, nothing sent here. Returns the event id (webhook-id).
      */
-    async enqueueOrderEvent(
-      tx: Tx,
-      input: { merchantId: string; order: Order; callbackUrl: string | null },
-    ): Promise<string> {
-      const id = newEventId();
-      const at = now();
-      const type = `order.${input.order.status}`;
-      const payload: WebhookPayload = { type, timestamp: at.toISOString(), data: input.order };
-      await repo.insertEvent(tx, {
-        id,
-        merchantId: input.merchantId,
-        orderId: input.order.id,
-        type,
-        payload,
-        url: input.callbackUrl,
-        now: at,
-      });
-      return id;
+    async enqueueOrderEvent(tx: Tx, input: OrderEventInput): Promise<string> {
+      const event = orderEvent(input);
+      await repo.insertEvent(tx, event);
+      return event.id;
+    },
+
+    /** enqueueOrderEvent as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+    orderEventWrite(tx: Tx, input: OrderEventInput): SQLWrapper {
+      return repo.insertEventWrite(tx, orderEvent(input));
     },
 
     /** GET webhook settings: the URL and whether a secret exists (the secret itself is never shown again). */
