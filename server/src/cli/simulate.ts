@@ -15,6 +15,7 @@ const USAGE = `Usage:
   After every batch the invariants are checked on what it changed; --full-every N recomputes them all every N
   batches (default: spaced so the full checks take about 5 % of the time), and always after the last batch.
   --window N prints the rate every N ops (default 10000, or a tenth of a shorter run).
+  Ctrl-C (SIGINT) ends the run after the batch in flight, with the full check and the summary; twice quits.
   --replay FILE runs the op list a failure wrote (one op at a time) instead of generating one.`;
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -79,7 +80,16 @@ async function main() {
     ? (JSON.parse(fs.readFileSync(path.resolve(base, replayFile), 'utf8')) as { ops: Op[] }).ops
     : generateOps(seed, count);
   let failed = false;
+  const stop = new AbortController();
+  process.on('SIGINT', () => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+    console.log(
+      'stopping after the batch in flight (then the full check and the summary); Ctrl-C again quits',
+    );
+  });
   for (const engine of engines) {
+    if (stop.signal.aborted) break;
     const template = await createTemplate(engine, databaseUrl);
     try {
       const windows = new RateWindows(
@@ -92,6 +102,7 @@ async function main() {
       const result = await execute(template, ops, {
         concurrency,
         fullEvery,
+        signal: stop.signal,
         strict: flags.strict === 'true',
         onReady: () => windows.start(),
         onBatch(done, checks) {
@@ -108,7 +119,10 @@ async function main() {
       console.log(
         `${engine}: seed ${seed}, ${result.executed} ops at concurrency ${concurrency} in ${seconds.toFixed(1)} s ` +
           `(${rate} ops/s; done ${done}, refused ${refused}, skipped ${skipped}, deadlocked ${deadlock}): ` +
-          (result.failure ? 'FAILED' : 'every invariant held after every batch'),
+          (result.failure ? 'FAILED' : 'every invariant held after every batch') +
+          (result.executed < ops.length && !result.failure
+            ? ` (stopped by SIGINT of ${ops.length} ops)`
+            : ''),
       );
       console.log(
         `  rate: first window ${windows.first ?? '-'}, last window ${windows.last ?? '-'}; invariants checked: ` +

@@ -65,6 +65,8 @@ export async function execute(
     strict?: boolean;
     /** A full check every this many batches (1: after every batch); by default spaced by its own cost. */
     fullEvery?: number;
+    /** Aborted: the run ends after the batch in flight, with the full check of a last batch. */
+    signal?: AbortSignal;
   },
 ): Promise<RunResult> {
   const started = performance.now();
@@ -125,7 +127,8 @@ export async function execute(
       const executed = start + batch.length;
       batches += 1;
       const opsFailed = messages.length > 0;
-      const checked = await check(executed === ops.length);
+      const last = executed === ops.length || options.signal?.aborted === true;
+      const checked = await check(last);
       messages.push(...checked.messages);
       options.onBatch?.(executed, checks);
       if (messages.length > 0) {
@@ -137,6 +140,10 @@ export async function execute(
           elapsedMs: performance.now() - started,
           failure: { index: executed - 1, messages, check: opsFailed ? 'op' : checked.kind },
         };
+      }
+      if (last) {
+        const coverage = await measureCoverage(world.database, model.tally);
+        return { executed, outcomes, byKind, checks, coverage, elapsedMs: performance.now() - started };
       }
     }
     const coverage = await measureCoverage(world.database, model.tally);
