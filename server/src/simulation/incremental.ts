@@ -99,7 +99,8 @@ const DEAL_CHECKS: [name: string, text: string, readsDisputes: boolean][] = [
        join deals d on d.id = c.deal_id
        left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
        left join lateral (select sum(amount) as amount from ledger_postings
-                          where transaction_id = t.id and account_id = 'user:' || c.lead_id || ':available') p
+                          where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
+                                                 'user:' || c.lead_id || ':debt')) p
          on true
      where c.deal_id = any($1::uuid[])
        and (d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro)`,

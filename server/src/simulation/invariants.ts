@@ -161,6 +161,8 @@ export async function checkInvariants(
     ),
   );
 
+  // Paid means credited to the lead in the settlement: to available, or to the debt account where the
+  // commission repays a debt the lead owes (deal-movements.ts), which leaves available with less or nothing.
   report(
     INVARIANT.COMMISSION_IN_SETTLEMENT,
     await rows(
@@ -171,7 +173,8 @@ export async function checkInvariants(
             join deals d on d.id = c.deal_id
             left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
             left join lateral (select sum(amount) as amount from ledger_postings
-                               where transaction_id = t.id and account_id = 'user:' || c.lead_id || ':available') p
+                               where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
+                                                 'user:' || c.lead_id || ':debt')) p
               on true
           where d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro`,
     ),

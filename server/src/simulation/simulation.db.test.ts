@@ -78,18 +78,19 @@ describe('seeded simulation', () => {
     { k: 'tick', s: 3_600 },
     { k: 'withdraw', t: 0, usdt: 10, outcome: 'approve', all: true },
     // The drained lead kept only the expired deal's reserve, which a new deal of the same amount freezes; the
-    // expired deal disputed then: the hold exceeds available and becomes a debt, which the next deposit repays.
+    // expired deal disputed then: the hold exceeds available and becomes a debt.
     { k: 'order', m: 0, rub: 3500, mode: 'sbp', retry: false },
     { k: 'dispute', d: 1, by: 'merchant' },
     { k: 'verdict', x: 0, r: 'merchant' },
-    { k: 'deposit', t: 0, usdt: 100, mode: 'late' },
-    // A referred trader's completed deal pays the lead a commission; terminals go offline and back.
+    // A referred trader's completed deal pays the indebted lead a commission, which repays the debt first;
+    // the next deposit repays the rest. Terminals go offline and back.
     { k: 'signup', lead: false, referral: 0 },
     { k: 'method', t: 1 },
     { k: 'deposit', t: 1, usdt: 200, mode: 'plain' },
     { k: 'terminal', t: 0, on: false },
     { k: 'order', m: 0, rub: 4000, mode: 'sbp', retry: false },
     { k: 'confirm', d: 0 },
+    { k: 'deposit', t: 0, usdt: 100, mode: 'late' },
     { k: 'terminal', t: 0, on: true },
   ];
 
