@@ -9,7 +9,21 @@ export interface Expectations {
   depositedMicro?: bigint;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+/** The invariants' names, as violations print them (the full and the incremental check share them). */
+export const INVARIANT = {
+  LEDGER: 'ledger-verify (transaction sums, balances = postings)',
+  NO_NEGATIVE: 'no negative available, frozen or debt',
+  FROZEN_ONCE: "every open deal's USDT frozen exactly once (closed: released or settled)",
+  ONE_OPEN_AMOUNT: 'no method has two open deals of one amount',
+  SETTLED_ONCE: 'every completed deal settled exactly once (and no other deal settled)',
+  WEBHOOK_PER_EVENT: 'a webhook outbox event for every order status change',
+  STATUS_IS_LAST_EVENT: "a deal's status is its last event's",
+  DISPUTE_HOLDS_DEAL: 'an open dispute holds its deal in dispute; a deal in dispute has one open dispute',
+  COMMISSION_IN_SETTLEMENT: 'a referral commission only for a completed deal, paid in its settlement',
+  DEPOSITS: 'every confirmed chain deposit credited exactly once',
+} as const;
 
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);
@@ -17,6 +31,12 @@ function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]>
 
 /** At most this many offending rows are named per invariant (the first ones are enough to debug). */
 const SHOWN = 5;
+
+/** One broken invariant's line: its name, how many rows break it, the first few of them. */
+export function formatViolation(name: string, found: readonly Row[]): string {
+  const shown = found.slice(0, SHOWN).map((row) => JSON.stringify(row));
+  return `${name}: ${found.length} — ${shown.join('; ')}`;
+}
 
 /**
  * The money path's invariants, read with SQL only (and the ledger's own verify, itself a read): an empty
@@ -31,21 +51,19 @@ export async function checkInvariants(
 ): Promise<string[]> {
   const violations: string[] = [];
   const report = (name: string, found: Row[]) => {
-    if (found.length === 0) return;
-    const shown = found.slice(0, SHOWN).map((row) => JSON.stringify(row));
-    violations.push(`${name}: ${found.length} — ${shown.join('; ')}`);
+    if (found.length > 0) violations.push(formatViolation(name, found));
   };
 
   // Every ledger transaction sums to zero and has two legs; every balance equals its postings; total_profit
   // equals the earnings; debt mirrors its account.
   const differences = await ledger.verify();
   report(
-    'ledger-verify (transaction sums, balances = postings)',
+    INVARIANT.LEDGER,
     differences.map((d) => ({ account: d.account, expected: String(d.expected), actual: String(d.actual) })),
   );
 
   report(
-    'no negative available, frozen or debt',
+    INVARIANT.NO_NEGATIVE,
     await rows(
       database,
       sql`select user_id, available::text, frozen::text, debt::text from user_balances
@@ -57,7 +75,7 @@ export async function checkInvariants(
   // (pending, verification, dispute), 0 once it is closed. A second freeze, a missing one, a release without
   // a freeze or a settlement taking it twice all show here.
   report(
-    "every open deal's USDT frozen exactly once (closed: released or settled)",
+    INVARIANT.FROZEN_ONCE,
     await rows(
       database,
       sql`with keys as (
@@ -84,7 +102,7 @@ export async function checkInvariants(
   );
 
   report(
-    'no method has two open deals of one amount',
+    INVARIANT.ONE_OPEN_AMOUNT,
     await rows(
       database,
       sql`select payment_method_id as method, amount_kopecks::text as kopecks, count(*)::int as open
@@ -94,7 +112,7 @@ export async function checkInvariants(
   );
 
   report(
-    'every completed deal settled exactly once (and no other deal settled)',
+    INVARIANT.SETTLED_ONCE,
     await rows(
       database,
       sql`select d.id as deal, d.status, count(t.id)::int as settlements
@@ -107,7 +125,7 @@ export async function checkInvariants(
   // One outbox event per status change, of that status: the events of a deal and its webhook rows match
   // one to one by status, and the deal's status is its last event's.
   report(
-    'a webhook outbox event for every order status change',
+    INVARIANT.WEBHOOK_PER_EVENT,
     await rows(
       database,
       sql`with e as (select deal_id as id, 'order.' || to_status as type, count(*)::int as n
@@ -119,7 +137,7 @@ export async function checkInvariants(
     ),
   );
   report(
-    "a deal's status is its last event's",
+    INVARIANT.STATUS_IS_LAST_EVENT,
     await rows(
       database,
       sql`select d.id as deal, d.status, last.to_status as last_event
@@ -131,7 +149,7 @@ export async function checkInvariants(
   );
 
   report(
-    'an open dispute holds its deal in dispute; a deal in dispute has one open dispute',
+    INVARIANT.DISPUTE_HOLDS_DEAL,
     await rows(
       database,
       sql`select d.id as deal, d.status, count(x.id) filter (where x.status in
@@ -143,8 +161,10 @@ export async function checkInvariants(
     ),
   );
 
+  // Paid means credited to the lead in the settlement: to available, or to the debt account where the
+  // commission repays a debt the lead owes (deal-movements.ts), which leaves available with less or nothing.
   report(
-    'a referral commission only for a completed deal, paid in its settlement',
+    INVARIANT.COMMISSION_IN_SETTLEMENT,
     await rows(
       database,
       sql`select c.deal_id as deal, d.status, c.amount_micro::text as commission,
@@ -153,7 +173,8 @@ export async function checkInvariants(
             join deals d on d.id = c.deal_id
             left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
             left join lateral (select sum(amount) as amount from ledger_postings
-                               where transaction_id = t.id and account_id = 'user:' || c.lead_id || ':available') p
+                               where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
+                                                 'user:' || c.lead_id || ':debt')) p
               on true
           where d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro`,
     ),
@@ -167,9 +188,7 @@ export async function checkInvariants(
     );
     const total = BigInt(String(credited?.micro ?? '0'));
     if (total !== expectations.depositedMicro) {
-      violations.push(
-        `every confirmed chain deposit credited exactly once: confirmed ${expectations.depositedMicro}, credited ${total}`,
-      );
+      violations.push(`${INVARIANT.DEPOSITS}: confirmed ${expectations.depositedMicro}, credited ${total}`);
     }
   }
   return violations;

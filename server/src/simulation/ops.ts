@@ -178,13 +178,33 @@ interface DealState {
   rub: number;
 }
 
+/** Deals and disputes are picked among this many newest (pickRecent). */
+const RECENT = 24;
+/**
+ * The terminals a tick keeps heard from: the newest this many paired (each came with a method). Older ones fall
+ * silent as a trader who stopped working would, so a tick's heartbeats cost the same at 10^6 ops as at 10^3
+ * (heartbeating every terminal made each tick grow with the number of traders).
+ */
+const FLEET = 64;
+
+/** Keeps the newest RECENT items (and up to as many again, trimmed in one go): all pickRecent ever reads. */
+function pushRecent<T>(items: T[], item: T) {
+  items.push(item);
+  if (items.length > 2 * RECENT) items.splice(0, items.length - RECENT);
+}
+
 /** What the ops created so far (ids to pick from) and what the checks compare against. */
 export class Model {
   readonly traders: TraderState[] = [];
+  readonly tradersById = new Map<string, TraderState>();
   readonly leads: TraderState[] = [];
   readonly merchants: { id: string; key: string }[] = [];
+  readonly merchantsById = new Map<string, { id: string; key: string }>();
+  /** The newest deals and disputes only (pushRecent): a 10^6-op run keeps what it picks from, not its history. */
   readonly deals: DealState[] = [];
   readonly disputes: string[] = [];
+  /** Traders in the order their terminals were paired (the tick heartbeats the newest FLEET). */
+  readonly paired: TraderState[] = [];
   support: SessionUser | undefined;
   /** Behaviours the database cannot tell apart afterwards, counted as they succeed (coverage.ts). */
   readonly tally = emptyTally();
@@ -221,7 +241,7 @@ const pickAny = <T>(items: readonly T[], index: number): T | undefined =>
   items.length ? items[index % items.length] : undefined;
 /** Deals and disputes are picked among the newest, where the open ones are. */
 const pickRecent = <T>(items: readonly T[], index: number): T | undefined =>
-  items.length ? items[items.length - 1 - (index % Math.min(items.length, 24))] : undefined;
+  items.length ? items[items.length - 1 - (index % Math.min(items.length, RECENT))] : undefined;
 
 const IP = '203.0.113.7';
 const PASSWORD = 'Sim!Passw0rd';
@@ -283,7 +303,7 @@ async function openMerchantDispute(
   model: Model,
   deal: { id: string; merchantId: string },
 ): Promise<OpOutcome> {
-  const merchant = model.merchants.find((candidate) => candidate.id === deal.merchantId);
+  const merchant = model.merchantsById.get(deal.merchantId);
   if (!merchant) throw new Error(`deal ${deal.id} of a merchant the simulation does not know`);
   const boundary = `sim-${randomUUID()}`;
   const answer = await world.app.inject({
@@ -305,7 +325,7 @@ async function openMerchantDispute(
     ]),
   });
   if (answer.statusCode === 201) {
-    model.disputes.push(answer.json().id as string);
+    pushRecent(model.disputes, answer.json().id as string);
     return 'done';
   }
   if (answer.statusCode < 500) {
@@ -428,7 +448,9 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
         isLead: false,
       });
       const created = await ctx.merchantKeys.createKey(row.id, 'simulation');
-      model.merchants.push({ id: row.id, key: created.key });
+      const merchant = { id: row.id, key: created.key };
+      model.merchants.push(merchant);
+      model.merchantsById.set(merchant.id, merchant);
       return 'done';
     }
     case 'signup': {
@@ -444,6 +466,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
       if (op.lead) row = (await users.setLead(world.database.db, email, true)) ?? row;
       const trader: TraderState = { user: sessionUserOf(row), methods: [] };
       model.traders.push(trader);
+      model.tradersById.set(trader.user.id, trader);
       if (op.lead) model.leads.push(trader);
       return 'done';
     }
@@ -469,6 +492,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
           app_version: '1.0.0',
         });
         trader.terminal = { device, online: true };
+        model.paired.push(trader);
       }
       const r = requisites(model.next());
       const created = await ctx.payments.create(
@@ -562,9 +586,9 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
       if (op.retry) model.tally.orderRetries += 1;
       const id = first.json().id as string;
       const deal = (await ctx.orders.findDeal(undefined, id))!;
-      const trader = model.traders.find((candidate) => candidate.user.id === deal.traderId);
+      const trader = model.tradersById.get(deal.traderId);
       if (!trader) throw new Error(`order ${id} went to a trader the simulation does not know`);
-      model.deals.push({ id, merchantId: merchant.id, trader, rub: op.rub });
+      pushRecent(model.deals, { id, merchantId: merchant.id, trader, rub: op.rub });
       return 'done';
     }
     case 'pay': {
@@ -609,15 +633,19 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
     case 'tick': {
       world.clock.advance(op.s * 1000);
       await ctx.rates.record({ rate: '100.00', source: 'manual', setBy: 'simulation' });
-      for (const trader of model.traders) {
-        if (trader.terminal?.online) {
-          await ctx.device.heartbeat(trader.terminal.device, {
-            battery: 80,
-            charging: true,
-            network: 'wifi',
-            app_version: '1.0.0',
-          });
-        }
+      const fleet = model.paired.slice(-FLEET).filter((trader) => trader.terminal?.online);
+      // A few at a time: the tick is one op of its batch and should not hold the pool on its own.
+      for (let start = 0; start < fleet.length; start += 8) {
+        await Promise.all(
+          fleet.slice(start, start + 8).map((trader) =>
+            ctx.device.heartbeat(trader.terminal!.device, {
+              battery: 80,
+              charging: true,
+              network: 'wifi',
+              app_version: '1.0.0',
+            }),
+          ),
+        );
       }
       await ctx.orders.expireDue();
       await ctx.disputes.advanceDue();
@@ -632,7 +660,7 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
         transactionId: deal.id,
         note: 'проверка',
       });
-      model.disputes.push(opened.id);
+      pushRecent(model.disputes, opened.id);
       return 'done';
     }
     case 'verdict': {

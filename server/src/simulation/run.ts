@@ -1,4 +1,5 @@
 import { type Coverage, measureCoverage } from './coverage.ts';
+import { IncrementalChecker } from './incremental.ts';
 import { checkInvariants } from './invariants.ts';
 import { applyOp, createSupport, Model, type Op, type OpOutcome } from './ops.ts';
 import { openWorld, type Template, type World } from './world.ts';
@@ -15,9 +16,21 @@ export interface RunResult {
   elapsedMs: number;
   /** What the ops exercised (coverage.ts), measured at the end of a run that did not fail. */
   coverage?: Coverage;
-  /** The first failure: the index of the last op of its batch and what broke. */
-  failure?: { index: number; messages: string[] };
+  /** The invariant checks made: how many of each kind and the time they took. */
+  checks: Record<CheckKind, { count: number; ms: number }>;
+  /** The first failure: the index of the last op of its batch, what broke, and the check that saw it. */
+  failure?: { index: number; messages: string[]; check: CheckKind | 'op' };
 }
+
+/** incremental: what the batch changed (incremental.ts); full: everything (invariants.ts). */
+export type CheckKind = 'incremental' | 'full';
+
+/**
+ * With no --full-every, a full check comes once the time since the previous one is this many times what that
+ * one took: the full checks stay under 1 / (1 + FULL_CHECK_SPACING) of the run (about 5 %) however long a
+ * recomputation grows.
+ */
+const FULL_CHECK_SPACING = 19;
 
 /** An error with its causes (a failed query's PostgreSQL code and message are in its cause). */
 function describe(error: unknown): string {
@@ -34,9 +47,10 @@ function describe(error: unknown): string {
 }
 
 /**
- * Executes ops on a fresh database in batches of `concurrency` (at once, Promise.allSettled), checking every
- * invariant after each batch; stops at the first failure (an op throwing what no client should see, a broken
- * service promise, or a broken invariant).
+ * Executes ops on a fresh database in batches of `concurrency` (at once, Promise.allSettled), checking the
+ * invariants after each batch: on what the batch changed, and on everything every `fullEvery` batches (by
+ * default as often as keeps the full checks near 5 % of the time) and after the last batch. Stops at the first
+ * failure (an op throwing what no client should see, a broken service promise, or a broken invariant).
  */
 export async function execute(
   template: Template,
@@ -44,9 +58,15 @@ export async function execute(
   options: {
     concurrency: number;
     afterOp?: AfterOp;
-    onBatch?: (done: number) => void;
+    /** Called once the fresh database and the world are ready, before the first op. */
+    onReady?: () => void;
+    onBatch?: (done: number, checks: RunResult['checks']) => void;
     /** A deadlock or serialization failure fails the run too (otherwise it is counted and reported). */
     strict?: boolean;
+    /** A full check every this many batches (1: after every batch); by default spaced by its own cost. */
+    fullEvery?: number;
+    /** Aborted: the run ends after the batch in flight, with the full check of a last batch. */
+    signal?: AbortSignal;
   },
 ): Promise<RunResult> {
   const started = performance.now();
@@ -54,9 +74,30 @@ export async function execute(
   const model = new Model();
   const outcomes: Record<OpOutcome, number> = { done: 0, refused: 0, skipped: 0, deadlock: 0 };
   const byKind: Record<string, Record<OpOutcome, number>> = {};
+  const checks: RunResult['checks'] = { incremental: { count: 0, ms: 0 }, full: { count: 0, ms: 0 } };
+  const incremental = new IncrementalChecker(world.database, model);
+  let batches = 0;
+  let lastFull = { endedAt: performance.now(), ms: 0, batch: 0 };
+  const check = async (last: boolean): Promise<{ kind: CheckKind; messages: string[] }> => {
+    const at = performance.now();
+    const full = options.fullEvery
+      ? last || batches - lastFull.batch >= options.fullEvery
+      : last || at - lastFull.endedAt >= lastFull.ms * FULL_CHECK_SPACING;
+    const kind: CheckKind = full ? 'full' : 'incremental';
+    // The full check reads everything itself; the next incremental one reads this batch's changes with its own.
+    const messages = full
+      ? await checkInvariants(world.database, world.ctx.ledger, model)
+      : await incremental.check();
+    const ended = performance.now();
+    checks[kind].count += 1;
+    checks[kind].ms += ended - at;
+    if (full) lastFull = { endedAt: ended, ms: ended - at, batch: batches };
+    return { kind, messages };
+  };
   try {
     await world.ctx.rates.record({ rate: '100.00', source: 'manual', setBy: 'simulation' });
     await createSupport(world, model);
+    options.onReady?.();
     for (let start = 0; start < ops.length; start += options.concurrency) {
       const batch = ops.slice(start, start + options.concurrency);
       const settled = await Promise.allSettled(
@@ -83,21 +124,37 @@ export async function execute(
           );
         }
       });
-      messages.push(...(await checkInvariants(world.database, world.ctx.ledger, model)));
       const executed = start + batch.length;
-      options.onBatch?.(executed);
+      batches += 1;
+      const opsFailed = messages.length > 0;
+      const last = executed === ops.length || options.signal?.aborted === true;
+      const checked = await check(last);
+      messages.push(...checked.messages);
+      options.onBatch?.(executed, checks);
       if (messages.length > 0) {
         return {
           executed,
           outcomes,
           byKind,
+          checks,
           elapsedMs: performance.now() - started,
-          failure: { index: executed - 1, messages },
+          failure: { index: executed - 1, messages, check: opsFailed ? 'op' : checked.kind },
         };
+      }
+      if (last) {
+        const coverage = await measureCoverage(world.database, model.tally);
+        return { executed, outcomes, byKind, checks, coverage, elapsedMs: performance.now() - started };
       }
     }
     const coverage = await measureCoverage(world.database, model.tally);
-    return { executed: ops.length, outcomes, byKind, coverage, elapsedMs: performance.now() - started };
+    return {
+      executed: ops.length,
+      outcomes,
+      byKind,
+      checks,
+      coverage,
+      elapsedMs: performance.now() - started,
+    };
   } finally {
     await world.close();
   }
@@ -118,7 +175,12 @@ export async function shrink(
   const budget = options.budget ?? 300;
   const fails = async (candidate: readonly Op[]) => {
     replays += 1;
-    const result = await execute(template, candidate, { concurrency: 1, afterOp: options.afterOp });
+    // Every op checked in full: the cut after the first failing op must not wait for a periodic full check.
+    const result = await execute(template, candidate, {
+      concurrency: 1,
+      afterOp: options.afterOp,
+      fullEvery: 1,
+    });
     return result.failure ? { ...result.failure, candidate } : null;
   };
   const first = await fails(ops);

@@ -30,6 +30,9 @@ describe('seeded simulation', () => {
       // in one CI run), so the count is only required to be positive.
       expect(result.byKind.order?.done ?? 0).toBeGreaterThan(0);
       expect(result.outcomes.done).toBeGreaterThan(64);
+      // Most batches checked incrementally, and everything recomputed at least once (always after the last).
+      expect(result.checks.incremental.count).toBeGreaterThan(0);
+      expect(result.checks.full.count).toBeGreaterThan(0);
     },
     300_000,
   );
@@ -75,18 +78,19 @@ describe('seeded simulation', () => {
     { k: 'tick', s: 3_600 },
     { k: 'withdraw', t: 0, usdt: 10, outcome: 'approve', all: true },
     // The drained lead kept only the expired deal's reserve, which a new deal of the same amount freezes; the
-    // expired deal disputed then: the hold exceeds available and becomes a debt, which the next deposit repays.
+    // expired deal disputed then: the hold exceeds available and becomes a debt.
     { k: 'order', m: 0, rub: 3500, mode: 'sbp', retry: false },
     { k: 'dispute', d: 1, by: 'merchant' },
     { k: 'verdict', x: 0, r: 'merchant' },
-    { k: 'deposit', t: 0, usdt: 100, mode: 'late' },
-    // A referred trader's completed deal pays the lead a commission; terminals go offline and back.
+    // A referred trader's completed deal pays the indebted lead a commission, which repays the debt first;
+    // the next deposit repays the rest. Terminals go offline and back.
     { k: 'signup', lead: false, referral: 0 },
     { k: 'method', t: 1 },
     { k: 'deposit', t: 1, usdt: 200, mode: 'plain' },
     { k: 'terminal', t: 0, on: false },
     { k: 'order', m: 0, rub: 4000, mode: 'sbp', retry: false },
     { k: 'confirm', d: 0 },
+    { k: 'deposit', t: 0, usdt: 100, mode: 'late' },
     { k: 'terminal', t: 0, on: true },
   ];
 
@@ -124,6 +128,87 @@ describe('seeded simulation', () => {
   it('catches a planted violation', async () => {
     const result = await execute(template, planted, { concurrency: 4, afterOp: plantAfterDeposit });
     expect(result.failure?.messages.join('\n')).toMatch(/ledger-verify/);
+  }, 300_000);
+
+  /** Adds 1 micro-USDT to a trader's available by SQL: the balance no longer equals its postings. */
+  const bump = (world: Parameters<AfterOp>[0], userId: string) =>
+    world.database.db.execute(
+      sql`update user_balances set available = available + 1 where user_id = ${userId}`,
+    );
+
+  // No periodic full check (--full-every far beyond the run): only the incremental check can see it in time.
+  it('the incremental check catches a violation planted in an account the batch touched', async () => {
+    const ops: Op[] = [
+      { k: 'merchant' },
+      { k: 'signup', lead: false, referral: null },
+      { k: 'method', t: 0 },
+      { k: 'deposit', t: 0, usdt: 100, mode: 'plain' },
+      { k: 'order', m: 0, rub: 1000, mode: 'sbp', retry: false },
+      { k: 'tick', s: 60 },
+    ];
+    const result = await execute(template, ops, {
+      concurrency: 1,
+      fullEvery: 1_000_000,
+      afterOp: async (world, model, op, outcome) => {
+        if (op.k === 'deposit' && outcome === 'done') await bump(world, model.traders[0]!.user.id);
+      },
+    });
+    expect(result.failure?.check).toBe('incremental');
+    expect(result.failure?.index).toBe(3);
+    expect(result.failure?.messages.join('\n')).toMatch(
+      /^ledger-verify .*:available","expected":"100000000","actual":"100000001"/,
+    );
+    expect(result.checks.full.count).toBe(0);
+  }, 300_000);
+
+  // The deal invariants too: a deal completed by SQL (no event, no settlement) in the batch that created it.
+  it('the incremental check catches a deal changed behind the services', async () => {
+    const ops: Op[] = [
+      { k: 'merchant' },
+      { k: 'signup', lead: false, referral: null },
+      { k: 'method', t: 0 },
+      { k: 'deposit', t: 0, usdt: 100, mode: 'plain' },
+      { k: 'order', m: 0, rub: 1000, mode: 'sbp', retry: false },
+      { k: 'tick', s: 60 },
+    ];
+    const result = await execute(template, ops, {
+      concurrency: 1,
+      fullEvery: 1_000_000,
+      afterOp: async (world, model, op, outcome) => {
+        if (op.k !== 'order' || outcome !== 'done') return;
+        await world.database.db.execute(
+          sql`update deals set status = 'complete' where id = ${model.deals[0]!.id}`,
+        );
+      },
+    });
+    expect(result.failure?.check).toBe('incremental');
+    expect(result.failure?.index).toBe(4);
+    const messages = result.failure?.messages.join('\n');
+    expect(messages).toMatch(/^every open deal's USDT frozen exactly once/m);
+    expect(messages).toMatch(/^every completed deal settled exactly once/m);
+    expect(messages).toMatch(/^a deal's status is its last event's/m);
+  }, 300_000);
+
+  // A balance changed in an account the last batch did not touch: no mark sees it, the full check at the end does.
+  it('the full check after the last batch catches what no incremental check could see', async () => {
+    const ops: Op[] = [
+      { k: 'merchant' },
+      { k: 'signup', lead: false, referral: null },
+      { k: 'method', t: 0 },
+      { k: 'deposit', t: 0, usdt: 100, mode: 'plain' },
+      { k: 'tick', s: 30 },
+    ];
+    const result = await execute(template, ops, {
+      concurrency: 1,
+      fullEvery: 1_000_000,
+      afterOp: async (world, model, op) => {
+        if (op.k === 'tick') await bump(world, model.traders[0]!.user.id);
+      },
+    });
+    expect(result.failure?.check).toBe('full');
+    expect(result.failure?.index).toBe(4);
+    expect(result.failure?.messages.join('\n')).toMatch(/^ledger-verify/);
+    expect(result.checks).toMatchObject({ incremental: { count: 4 }, full: { count: 1 } });
   }, 300_000);
 
   // Shrinking replays on a fresh database each time; the shrinker itself does not depend on the engine, and a
