@@ -320,6 +320,7 @@ async function benchEngine(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://bench.example.com',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-')),
     // The flood must reach argon2: no per-IP limit and no account lock stops it first.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
