@@ -87,7 +87,7 @@ export const dealReceipts = pgTable('deal_receipts', {
 });
 
 /**
- * Deals per trader (or orders per merchant) per UTC hour and UTC day, for the dashboard chart. Written only by
+ * Deals per trader (or orders per merchant) per UTC hour, day and month, for the dashboard chart. Written only by
  * the triggers of migrations/0028_deal_chart_counts.sql, in the deal's own transaction.
  */
 export const dealChartCounts = pgTable(
@@ -95,7 +95,7 @@ export const dealChartCounts = pgTable(
   {
     userId: uuid('user_id').notNull(),
     side: text('side', { enum: ['trader', 'merchant'] }).notNull(),
-    unit: text('unit', { enum: ['hour', 'day'] }).notNull(),
+    unit: text('unit', { enum: ['hour', 'day', 'month'] }).notNull(),
     bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
     deals: integer('deals').notNull(),
   },

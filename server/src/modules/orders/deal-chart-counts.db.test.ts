@@ -61,10 +61,10 @@ async function countersAndRecount() {
     sql`select user_id || ' ' || side || ' ' || unit || ' ' || bucket_start::text as key, deals::int
         from (select trader_id as user_id, 'trader' as side, unit, date_trunc(unit, created_at, 'UTC') as bucket_start,
                      count(*) as deals
-                from deals, (values ('hour'), ('day')) as units(unit) group by 1, 2, 3, 4
+                from deals, (values ('hour'), ('day'), ('month')) as units(unit) group by 1, 2, 3, 4
               union all
               select merchant_id, 'merchant', unit, date_trunc(unit, created_at, 'UTC'), count(*)
-                from deals, (values ('hour'), ('day')) as units(unit) group by 1, 2, 3, 4) as r
+                from deals, (values ('hour'), ('day'), ('month')) as units(unit) group by 1, 2, 3, 4) as r
         order by key`,
   );
   return { counters, recount };

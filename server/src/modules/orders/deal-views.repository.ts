@@ -180,7 +180,8 @@ export interface BucketCount {
  *
  * A bucket [start, next) is not counted row by row (a year of a busy trader is every deal of that year) but cut
  * into whole UTC days and hours read from deal_chart_counts (migration 0028, kept by triggers in each deal's
- * transaction), so its cost is bounded by the number of days and hours, never by the deals:
+ * transaction; long runs of hours and days are read as their day or month less the rest), so its cost is
+ * bounded by a handful of counter rows per bucket, never by the deals:
  *   [start, h1) [h1, d1) [d1, d2) [d2, h2) [h2, next)
  *    deals       hours     days     hours    deals
  * h1 is the first whole UTC hour from start and h2 the last one before next, d1 and d2 the same for UTC days
@@ -218,7 +219,7 @@ export async function countByBucket(
   const live = (from: SQL, to: SQL) =>
     sql`case when ${from} < ${to} then (select count(*) from deals d
           where ${owner} = ${user} and d.created_at >= ${from} and d.created_at < ${to}) else 0 end`;
-  const counted = (unit: 'hour' | 'day', from: SQL, to: SQL) =>
+  const counted = (unit: 'hour' | 'day' | 'month', from: SQL, to: SQL) =>
     sql`case when ${from} < ${to} then (select coalesce(sum(c.deals), 0) from deal_chart_counts c
           where c.user_id = ${user} and c.side = ${input.side}::text and c.unit = ${unit}::text
             and c.bucket_start >= ${from} and c.bucket_start < ${to}) else 0 end`;
@@ -229,6 +230,15 @@ export async function countByBucket(
           then ${counted('day', day, sql`${day} + interval '24 hours'`)}
                - ${counted('hour', day, from)} - ${counted('hour', to, sql`${day} + interval '24 hours'`)}
           else ${counted('hour', from, to)} end`;
+  // Whole days [from, to): over 15 of them inside one UTC month are read as the month less the other days (a
+  // Moscow month is 29 UTC days of one month, and hours: 1 + 2 rows instead of 29). A month is added on the UTC
+  // wall clock, since adding one to a timestamptz follows the session's time zone.
+  const month = sql`date_trunc('month', p.d1, 'UTC')`;
+  const monthEnd = sql`((${month} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
+  const days = sql`case when p.d2 - p.d1 > interval '15 days' and p.d2 <= ${monthEnd}
+      then ${counted('month', month, monthEnd)} - ${counted('day', month, sql`p.d1`)}
+           - ${counted('day', sql`p.d2`, monthEnd)}
+      else ${counted('day', sql`p.d1`, sql`p.d2`)} end`;
   const rows = await selectRows<{ local: string; offset_seconds: number; count: number }>(
     db,
     sql`
@@ -252,7 +262,7 @@ export async function countByBucket(
            extract(epoch from (p.start at time zone ${tz}) - (p.start at time zone 'UTC'))::int as offset_seconds,
            (${live(sql`p.start`, sql`p.h1`)}
             + ${hoursOfDay(sql`p.h1_day`, sql`p.h1`, sql`p.d1`)}
-            + ${counted('day', sql`p.d1`, sql`p.d2`)}
+            + ${days}
             + ${hoursOfDay(sql`p.d2`, sql`p.d2`, sql`p.h2`)}
             + ${live(sql`p.h2`, sql`p.next`)})::int as count
     from pieces p
