@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealParties, insertDealsAt } from '../../../test/deal-fixtures.ts';
+import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/rows.ts';
 import { type BucketUnit, countByBucket } from './deal-views.repository.ts';
@@ -170,4 +171,25 @@ describe('deal_chart_counts', () => {
       }
     }
   }, 120_000);
+
+  it('count the orders the merchant API creates, at their commit', async () => {
+    await setRate(t);
+    const merchant = await merchantWithKey(t);
+    const { traderId } = await routableMethod(t, { balanceUsdt: 1000n * USDT });
+    for (const amount of ['1500.00', '1501.00', '1502.00']) {
+      expect((await postOrder(t, merchant.key, { amount })).statusCode).toBe(201);
+    }
+    const mine = await selectRows<{ side: string; unit: string; deals: number }>(
+      t.database.db,
+      sql`select side, unit, sum(deals)::int as deals from deal_chart_counts
+          where user_id in (${merchant.id}::uuid, ${traderId}::uuid) group by 1, 2 order by 1, 2`,
+    );
+    expect(mine).toEqual(
+      ['merchant', 'trader'].flatMap((side) =>
+        ['day', 'hour', 'month'].map((unit) => ({ side, unit, deals: 3 })),
+      ),
+    );
+    const { counters, recount } = await countersAndRecount();
+    expect(counters).toEqual(recount);
+  });
 });
