@@ -213,32 +213,7 @@ export async function countByBucket(
       ? sql`select ${current} + i * ${step} as start from generate_series(-${first}::int, 1) as i`
       : sql`select ((${current} at time zone ${tz}) + i * ${step}) at time zone ${tz} as start
             from generate_series(-${first}::int, 1) as i`;
-  const user = sql`${input.userId}::uuid`;
   const owner = input.side === 'trader' ? sql`d.trader_id` : sql`d.merchant_id`;
-  // Each read is skipped when its range is empty (in a zone a whole number of hours from UTC, both ends).
-  const live = (from: SQL, to: SQL) =>
-    sql`case when ${from} < ${to} then (select count(*) from deals d
-          where ${owner} = ${user} and d.created_at >= ${from} and d.created_at < ${to}) else 0 end`;
-  const counted = (unit: 'hour' | 'day' | 'month', from: SQL, to: SQL) =>
-    sql`case when ${from} < ${to} then (select coalesce(sum(c.deals), 0) from deal_chart_counts c
-          where c.user_id = ${user} and c.side = ${input.side}::text and c.unit = ${unit}::text
-            and c.bucket_start >= ${from} and c.bucket_start < ${to}) else 0 end`;
-  // Whole hours [from, to) inside the UTC day `day`: over 12 of them are read as the day less the other hours
-  // (a Moscow day is 21 UTC hours of one day and 3 of the day before: 1 + 3 + 3 rows instead of 24).
-  const hoursOfDay = (day: SQL, from: SQL, to: SQL) =>
-    sql`case when ${to} - ${from} > interval '12 hours'
-          then ${counted('day', day, sql`${day} + interval '24 hours'`)}
-               - ${counted('hour', day, from)} - ${counted('hour', to, sql`${day} + interval '24 hours'`)}
-          else ${counted('hour', from, to)} end`;
-  // Whole days [from, to): over 15 of them inside one UTC month are read as the month less the other days (a
-  // Moscow month is 29 UTC days of one month, and hours: 1 + 2 rows instead of 29). A month is added on the UTC
-  // wall clock, since adding one to a timestamptz follows the session's time zone.
-  const month = sql`date_trunc('month', p.d1, 'UTC')`;
-  const monthEnd = sql`((${month} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const days = sql`case when p.d2 - p.d1 > interval '15 days' and p.d2 <= ${monthEnd}
-      then ${counted('month', month, monthEnd)} - ${counted('day', month, sql`p.d1`)}
-           - ${counted('day', sql`p.d2`, monthEnd)}
-      else ${counted('day', sql`p.d1`, sql`p.d2`)} end`;
   const rows = await selectRows<{ local: string; offset_seconds: number; count: number }>(
     db,
     sql`
@@ -254,18 +229,48 @@ export async function countByBucket(
              least(date_trunc('day', h1 - interval '1 microsecond', 'UTC') + interval '24 hours',
                    greatest(last_hour, h1)) as d1
       from hour_ends),
-    pieces as (
-      select start, next, h1, h2, d1, greatest(date_trunc('day', h2, 'UTC'), d1) as d2,
-             date_trunc('day', h1, 'UTC') as h1_day
-      from day_ends)
+    -- Materialised: the bounds are computed once, not expanded into every range that uses them.
+    pieces as materialized (
+      select start, next, h1, h2, d1, d2, date_trunc('day', h1, 'UTC') as h1_day,
+             date_trunc('month', d1, 'UTC') as month,
+             ((date_trunc('month', d1, 'UTC') at time zone 'UTC') + interval '1 month') at time zone 'UTC' as month_end
+      from (select *, greatest(date_trunc('day', h2, 'UTC'), d1) as d2 from day_ends) as b),
+    -- Each bucket's reads: (unit, sign, [from, to)), where 'deals' counts deals and the others sum counters.
+    -- Over 12 whole hours inside a UTC day are its day less the other hours (a Moscow day is 21 UTC hours of
+    -- one day and 3 of the day before: 1 + 3 + 3 rows, not 24); over 15 whole days inside a UTC month its month
+    -- less the other days. A month is added on the UTC wall clock: on a timestamptz it follows the session's zone.
+    ranges as (
+      select p.start, r.unit, r.sign, r.from_at, r.to_at
+      from pieces p,
+        lateral (values
+          ('deals', 1, true, p.start, p.h1),
+          ('hour', 1, p.d1 - p.h1 <= interval '12 hours', p.h1, p.d1),
+          ('day', 1, p.d1 - p.h1 > interval '12 hours', p.h1_day, p.h1_day + interval '24 hours'),
+          ('hour', -1, p.d1 - p.h1 > interval '12 hours', p.h1_day, p.h1),
+          ('hour', -1, p.d1 - p.h1 > interval '12 hours', p.d1, p.h1_day + interval '24 hours'),
+          ('day', 1, not (p.d2 - p.d1 > interval '15 days' and p.d2 <= p.month_end), p.d1, p.d2),
+          ('month', 1, p.d2 - p.d1 > interval '15 days' and p.d2 <= p.month_end, p.month, p.month_end),
+          ('day', -1, p.d2 - p.d1 > interval '15 days' and p.d2 <= p.month_end, p.month, p.d1),
+          ('day', -1, p.d2 - p.d1 > interval '15 days' and p.d2 <= p.month_end, p.d2, p.month_end),
+          ('hour', 1, p.h2 - p.d2 <= interval '12 hours', p.d2, p.h2),
+          ('day', 1, p.h2 - p.d2 > interval '12 hours', p.d2, p.d2 + interval '24 hours'),
+          ('hour', -1, p.h2 - p.d2 > interval '12 hours', p.h2, p.d2 + interval '24 hours'),
+          ('deals', 1, true, p.h2, p.next)) as r(unit, sign, used, from_at, to_at)
+      where r.used and r.from_at < r.to_at),
+    counts as (
+      select r.start, sum(r.sign * n.deals) as deals
+      from ranges r,
+        lateral (select case when r.unit = 'deals'
+                   then (select count(*) from deals d
+                         where ${owner} = ${input.userId}::uuid and d.created_at >= r.from_at and d.created_at < r.to_at)
+                   else (select coalesce(sum(c.deals), 0) from deal_chart_counts c
+                         where c.user_id = ${input.userId}::uuid and c.side = ${input.side}::text and c.unit = r.unit
+                           and c.bucket_start >= r.from_at and c.bucket_start < r.to_at) end as deals) as n
+      group by r.start)
     select to_char(p.start at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as local,
            extract(epoch from (p.start at time zone ${tz}) - (p.start at time zone 'UTC'))::int as offset_seconds,
-           (${live(sql`p.start`, sql`p.h1`)}
-            + ${hoursOfDay(sql`p.h1_day`, sql`p.h1`, sql`p.d1`)}
-            + ${days}
-            + ${hoursOfDay(sql`p.d2`, sql`p.d2`, sql`p.h2`)}
-            + ${live(sql`p.h2`, sql`p.next`)})::int as count
-    from pieces p
+           coalesce(c.deals, 0)::int as count
+    from pieces p left join counts c on c.start = p.start
     order by p.start`,
   );
   return rows.map((row) => ({ local: row.local, offsetSeconds: row.offset_seconds, count: row.count }));
