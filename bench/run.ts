@@ -1,14 +1,16 @@
 // `npm run bench`: the API's hot paths as ratios to ceilings measured in this same run, so the figures mean
 // the same on any machine. This process serves the API (and the ceiling); every load comes from a separate
 // child process (bench/load.ts), because a load generator sharing the server's event loop measures itself.
-// BENCH_SECONDS sets the length of each measurement (default 5); BENCH_ONLY=api, =orders or =dashboard runs one
-// part, a comma-separated list several (the orders part is bench/orders.ts, the dashboard part bench/dashboard.ts); TEST_DATABASE_URL names a PostgreSQL server on which a throwaway
-// database is created and dropped.
+// BENCH_SECONDS sets the length of each measurement (default 5); BENCH_ONLY=api, =orders, =dashboard or =burst runs
+// one part, a comma-separated list several (the orders part is bench/orders.ts, the dashboard part
+// bench/dashboard.ts, the burst part bench/burst.ts); TEST_DATABASE_URL names a PostgreSQL server on which a
+// throwaway database is created and dropped.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { API } from '@app/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,16 +28,24 @@ import { findLive, insertSession } from '../server/src/modules/auth/sessions.rep
 import type { Mailer } from '../server/src/modules/mail/mailer.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
+import { benchBurst, standInWebDist } from './burst.ts';
 import { benchDashboard } from './dashboard.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
 import type { LoadRequest, LoadResult } from './load.ts';
 import { benchOrders } from './orders.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** BENCH_ONLY=api, =orders or =dashboard runs one part (or a comma-separated list); unset, all of them. */
+/** BENCH_ONLY=api, =orders, =dashboard or =burst runs one part (or a comma-separated list); unset, all of them. */
 const PARTS = new Set(
-  process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ['api', 'orders', 'dashboard'],
+  process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ['api', 'orders', 'dashboard', 'burst'],
 );
+/** The burst part loads the SPA's page: the web build when there is one, else a stand-in of its index.html. */
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+const webDist = !PARTS.has('burst')
+  ? undefined
+  : fs.existsSync(path.join(WEB_DIST, 'index.html'))
+    ? WEB_DIST
+    : standInWebDist();
 const CONNECTIONS = 16;
 const EVENT_LOOP_GOAL_MS = 20;
 const LIST_RATIO_GOAL = 1.5;
@@ -327,10 +337,11 @@ async function benchEngine(
     LOGIN_MAX_FAILURES: '100000000',
     // The order load is one merchant: its per-merchant request limit would answer 429 instead of measuring.
     MERCHANT_RATE_LIMIT_PER_MIN: '100000000',
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
   });
   const mailer: Mailer = { send: async () => undefined, close: () => undefined };
   const ctx = createContext({ config, database, mailer, log: pino({ level: 'silent' }) });
-  const app: FastifyInstance = await buildApp(ctx, { serveWeb: false });
+  const app: FastifyInstance = await buildApp(ctx, { serveWeb: PARTS.has('burst') });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     if (PARTS.has('api')) await benchApi(engine, database, ctx, app, origin, options);
@@ -347,6 +358,9 @@ async function benchEngine(
     }
     if (PARTS.has('dashboard')) {
       await benchDashboard({ engine, database, ctx, origin, seconds: SECONDS });
+    }
+    if (PARTS.has('burst')) {
+      await benchBurst({ engine, database, ctx, origin, seconds: SECONDS });
     }
   } finally {
     await app.close();

@@ -411,6 +411,9 @@ describe('/health', () => {
         webhooks: { ok: true, detail: expect.stringMatching(/events pending/) },
         disk: { ok: true, detail: expect.stringMatching(/^\d+ MB free$/) },
       },
+      // The test app has no refresher (HEALTH_REFRESH_MS 0): checked for this request.
+      age_ms: 0,
+      source: 'live',
     });
   });
 

@@ -46,6 +46,7 @@ import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 import { SERVER_ROOT } from './server-root.ts';
 import { loadSpaHtml } from './web/home-page.ts';
 import { encodePage, signedInPageHtml } from './web/signed-in-page.ts';
+import { loadSpaIndex } from './web/spa-index.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
@@ -169,6 +170,7 @@ export async function buildApp(
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
   // Decided once: the SPA is served when it was built before the server started.
   const serveWeb = (options.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
+  const spaIndex = serveWeb ? loadSpaIndex(webDist) : null;
   if (serveWeb) {
     // A page load with a live session gets its HTML with the session check's answer inline (and, on `/`, the
     // home page's route chunks preloaded): web/signed-in-page.ts. Anonymous loads get the static file.
@@ -211,9 +213,9 @@ export async function buildApp(
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiUrl(request.url, config.API_PREFIX);
     const isPage = !isApi && !isSourceMap(request.url.split('?', 1)[0] ?? '');
-    if (isPage && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (isPage && spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: every client route gets the SPA, which shows its own 404 for unknown paths.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return spaIndex.send(request, reply);
     }
     if (isProblemUrl(request.url, config.API_PREFIX)) {
       return reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problemBody(404, 'not-found'));

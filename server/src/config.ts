@@ -160,6 +160,11 @@ const envSchema = z.object({
     .optional(),
   /** Prefix of the rate-limit keys in Redis, so deployments (or tests) sharing one Redis keep apart. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('processing:rl:'),
+  /**
+   * How often (ms) this instance's refresher runs the checks of GET /health, which answers their newest result;
+   * 0: no refresher, every request checks live (slow under load, as it waits for the database like the writes).
+   */
+  HEALTH_REFRESH_MS: z.coerce.number().int().min(0).default(1000),
   /** With it, GET /health shows component details to `Authorization: Bearer <HEALTH_TOKEN>`. */
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** With it, GET /metrics answers Prometheus text to `Authorization: Bearer <METRICS_TOKEN>`; without it, 404. */

@@ -70,6 +70,9 @@ export async function createTestApp(
     OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000',
     OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '100000',
     NODE_ENV: 'test',
+    // Tests change a component and read /health at once: every request checks live (health.routes.db.test.ts
+    // tests the refresher's snapshot).
+    HEALTH_REFRESH_MS: '0',
     ...env,
   });
   const mailer = new MemoryMailer();

@@ -17,6 +17,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   deals: 'orders',
   deal_events: 'orders',
   deal_receipts: 'orders',
+  deal_chart_counts: 'orders',
   disputes: 'disputes',
   dispute_history: 'disputes',
   dispute_blocks: 'disputes',

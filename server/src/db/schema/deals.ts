@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { banks, paymentMethods } from './payments.ts';
 import { terminalNotifications, terminals } from './terminals.ts';
@@ -85,3 +85,19 @@ export const dealReceipts = pgTable('deal_receipts', {
   content: bytea('content').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Deals per trader (or orders per merchant) per UTC hour, day and month, for the dashboard chart. Written only by
+ * the triggers of migrations/0028_deal_chart_counts.sql, in the deal's own transaction.
+ */
+export const dealChartCounts = pgTable(
+  'deal_chart_counts',
+  {
+    userId: uuid('user_id').notNull(),
+    side: text('side', { enum: ['trader', 'merchant'] }).notNull(),
+    unit: text('unit', { enum: ['hour', 'day', 'month'] }).notNull(),
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    deals: integer('deals').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.side, table.unit, table.bucketStart] })],
+);

@@ -56,6 +56,8 @@ beforeAll(async () => {
     HEALTH_TOKEN,
     MAIL_DEGRADED_AFTER_S: '30',
     NODE_ENV: 'test',
+    // /health is read right after SMTP changes: every request checks live, as in createTestApp.
+    HEALTH_REFRESH_MS: '0',
   });
   const log = pino({ level: 'silent' });
   const mailer = createMailer({
