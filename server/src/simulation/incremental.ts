@@ -1,13 +1,18 @@
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { isUuid } from '../lib/uuid.ts';
 import { storedBalance, USER_BUCKETS } from '../modules/ledger/accounts.ts';
 import { type Expectations, formatViolation, INVARIANT, type Row } from './invariants.ts';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The ledger keys the deal invariants read (deal-freeze:, deal-release:, deal-settle:) name their deal. */
-const DEAL_KEY = new RegExp(`^deal-[a-z-]+:(${UUID})$`);
+const DEAL_KEY = /^deal-[a-z-]+:([^:]+)$/;
 /** dispute-hold: and dispute-release: name a dispute, whose deal the invariants read them through. */
-const DISPUTE_KEY = new RegExp(`^dispute-[a-z-]+:(${UUID})$`);
+const DISPUTE_KEY = /^dispute-[a-z-]+:([^:]+)$/;
+/** The id a key names, when it is one. */
+const namedId = (pattern: RegExp, key: string) => {
+  const id = pattern.exec(key)?.[1];
+  return isUuid(id) ? id : undefined;
+};
 
 const OPEN_DISPUTE = `('waiting', 'consideration', 'deepconsideration')`;
 
@@ -238,9 +243,9 @@ export class IncrementalChecker {
         this.earned.set(userId, (this.earned.get(userId) ?? 0n) + BigInt(String(value)));
         users.add(userId);
       }
-      const deal = DEAL_KEY.exec(key)?.[1];
+      const deal = namedId(DEAL_KEY, key);
       if (deal) deals.add(deal);
-      const dispute = DISPUTE_KEY.exec(key)?.[1];
+      const dispute = namedId(DISPUTE_KEY, key);
       if (dispute) disputes.add(dispute);
     }
 
