@@ -286,11 +286,10 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL', ()
   }, async () => {
     const { merchant } = await parties();
     merchantKey = merchant.key;
-    // Orders need a rate: the first poll of the (slow) source must have landed.
-    await until(
-      async () => (await rows<{ n: number }>('select count(*)::int as n from exchange_rates'))[0]!.n > 0,
-      'the first polled rate',
-    );
+    // Orders need a rate: the first poll of the (slow) source must have landed, as this instance sees it (its
+    // rate is read at most once a second, and the health snapshot's refresher reads it too: a read just before
+    // the poll landed is kept for up to a second).
+    await until(async () => (await t.ctx.rates.current()) !== null, 'the first polled rate');
     dealIds = await orders(merchantKey, 6);
 
     // Deposit addresses for three users, then one confirmed transfer to each on the simulated chain.
