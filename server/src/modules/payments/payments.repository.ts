@@ -397,10 +397,6 @@ export async function setRatingPoints(
 }
 
 /** Routing's round-robin stamp: the method took a deal at `at` (its turn comes again after the others'). */
-export async function stampLastDeal(db: DbOrTx, id: string, at: Date): Promise<void> {
-  await stampLastDealWrite(db, id, at);
-}
-
 export function stampLastDealWrite(db: DbOrTx, id: string, at: Date) {
   return db.update(paymentMethods).set({ lastDealAt: at }).where(eq(paymentMethods.id, id));
 }

@@ -400,12 +400,10 @@ export function setMethodRatingPoints(
   return repo.setRatingPoints(tx, methodId, pointsTenths, rating);
 }
 
-/** Routing picked this method for a new deal, in the deal's transaction (the least recently used goes first). */
-export function stampLastDeal(tx: Tx, methodId: string, at: Date): Promise<void> {
-  return repo.stampLastDeal(tx, methodId, at);
-}
-
-/** stampLastDeal as a write not yet run, for a statement that runs several (db/writes-together.ts). */
+/**
+ * Routing picked this method for a new deal (the least recently used goes first): a write not yet run, for the
+ * deal's statement that runs several (db/writes-together.ts).
+ */
 export function stampLastDealWrite(tx: Tx, methodId: string, at: Date) {
   return repo.stampLastDealWrite(tx, methodId, at);
 }
