@@ -46,7 +46,8 @@ const webDist = !PARTS.has('burst')
   : fs.existsSync(path.join(WEB_DIST, 'index.html'))
     ? WEB_DIST
     : standInWebDist();
-const CONNECTIONS = 16;
+/** Concurrent connections of the load (BENCH_CONNECTIONS overrides, e.g. to see whether throughput follows them). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const EVENT_LOOP_GOAL_MS = 20;
 const LIST_RATIO_GOAL = 1.5;
 

@@ -50,6 +50,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /**
+   * Connections to DATABASE_URL prepare the statements they run often (db/prepared-statements.ts). Set false
+   * behind a pooler in transaction mode that does not keep prepared statements per client (PgBouncer < 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

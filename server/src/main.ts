@@ -27,6 +27,7 @@ async function main() {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir,
       poolSize: config.DATABASE_POOL_SIZE,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
       holder: 'the server',
       share: 'own',
     });

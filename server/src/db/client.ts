@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DataDirLockedError, lockDataDir, readLockOwner } from './data-dir-lock.ts';
 import { SOCKET_PORT, socketDirFor, startEmbeddedServer } from './embedded-server.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -57,9 +58,17 @@ function poolDatabase(engine: Database['engine'], pool: pg.Pool, onClose?: () =>
   };
 }
 
-/** Wraps a PostgreSQL connection string as a pooled Database. */
-export function postgresDatabase(connectionString: string, poolSize = 10): Database {
-  return poolDatabase('postgres', new pg.Pool({ connectionString, max: poolSize }));
+/**
+ * Wraps a PostgreSQL connection string as a pooled Database. Its connections prepare the statements they run
+ * often (db/prepared-statements.ts) unless `preparedStatements` is false (a pooler in transaction mode).
+ */
+export function postgresDatabase(
+  connectionString: string,
+  poolSize = 10,
+  options: { preparedStatements?: boolean } = {},
+): Database {
+  const Client = options.preparedStatements === false ? pg.Client : PreparingClient;
+  return poolDatabase('postgres', new pg.Pool({ connectionString, max: poolSize, Client }));
 }
 
 /**
@@ -143,11 +152,17 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only: see postgresDatabase. */
+  preparedStatements?: boolean;
   holder: string;
   share?: 'own' | 'join';
 }): Promise<Database> {
   const poolSize = options.poolSize ?? 10;
-  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, poolSize);
+  if (options.databaseUrl) {
+    return postgresDatabase(options.databaseUrl, poolSize, {
+      preparedStatements: options.preparedStatements,
+    });
+  }
   for (let attempt = 0; ; attempt++) {
     try {
       return await ownEmbeddedDatabase(options.dataDir, options.holder, poolSize);

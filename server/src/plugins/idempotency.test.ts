@@ -19,6 +19,9 @@ function recordingService() {
     completeWrite: () => {
       throw new Error('not used by these hooks');
     },
+    claimPartIn: () => {
+      throw new Error('not used by these hooks');
+    },
     storeRefusal: async (request, answer) => {
       calls.push(`store ${request.key} ${answer.statusCode}`);
     },

@@ -2,7 +2,11 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { ProblemError } from '../lib/problem.ts';
-import type { IdempotencyRequest, IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+import type {
+  IdempotencyBegin,
+  IdempotencyRequest,
+  IdempotencyService,
+} from '../modules/idempotency/idempotency.service.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Set on an answer sent again for a repeated key (the first answer's status and body). */
@@ -249,6 +253,17 @@ export function answerInTransaction<T>(
     headers = { 'content-type': JSON_TYPE, ...extraHeaders(value) };
   };
   const send = (reply: FastifyReply) => reply.status(statusCode).headers(headers).send(body);
+  /** A claim that did not find the key free: someone else's answer or claim ends the transaction. */
+  const settle = (begun: IdempotencyBegin) => {
+    const claim = request.idempotencyClaim;
+    if (begun.kind === 'new' || !claim) return;
+    // Nothing of this request is stored under the key: it is someone else's answer or claim.
+    claim.settled = true;
+    if (begun.kind === 'mismatch')
+      throw new ProblemError(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused);
+    if (begun.kind === 'in-flight') throw new KeyInFlight();
+    throw new ReplayedAnswer({ statusCode: begun.statusCode, body: begun.body, headers: begun.headers });
+  };
   return {
     /**
      * The key's claim as the first statement of the action's transaction, for a route made idempotent with
@@ -258,14 +273,18 @@ export function answerInTransaction<T>(
     claim: async (tx: Tx) => {
       const claim = request.idempotencyClaim;
       if (!claim?.inTransaction || claim.settled) return;
-      const begun = await service.beginIn(tx, claim.inTransaction);
-      if (begun.kind === 'new') return;
-      // Nothing of this request is stored under the key: it is someone else's answer or claim.
-      claim.settled = true;
-      if (begun.kind === 'mismatch')
-        throw new ProblemError(422, 'idempotency-key-reused', IDEMPOTENCY_TEXT.reused);
-      if (begun.kind === 'in-flight') throw new KeyInFlight();
-      throw new ReplayedAnswer({ statusCode: begun.statusCode, body: begun.body, headers: begun.headers });
+      settle(await service.beginIn(tx, claim.inTransaction));
+    },
+    /**
+     * claim() as a part of the action's first statement, for an action that has one to run with it: the
+     * write that claims (returning a row when it did), and `settle(claimed)`, which ends the transaction as
+     * claim() would when the key was held. Undefined when there is nothing to claim.
+     */
+    claimPart: (tx: Tx): { statement: SQLWrapper; settle(claimed: boolean): Promise<void> } | undefined => {
+      const claim = request.idempotencyClaim;
+      if (!claim?.inTransaction || claim.settled) return undefined;
+      const part = service.claimPartIn(tx, claim.inTransaction);
+      return { statement: part.statement, settle: async (claimed) => settle(await part.settle(claimed)) };
     },
     inTransaction: async (tx: Tx, value: T) => {
       make(value);
@@ -275,12 +294,15 @@ export function answerInTransaction<T>(
       await service.complete(claim.scope, claim.key, { statusCode, body, headers }, tx);
       claim.settled = true;
     },
-    /** inTransaction as a write the action runs together with its own (db/writes-together.ts). */
+    /**
+     * inTransaction as a write the action runs together with its own (db/writes-together.ts). The claim is
+     * settled by `respond` once the action's transaction has committed: a transaction that ends otherwise
+     * (a lost race retried, a refusal) leaves it to be claimed again or its refusal stored.
+     */
     write: (tx: Tx, value: T): SQLWrapper | undefined => {
       make(value);
       const claim = request.idempotencyClaim;
       if (!claim) return undefined;
-      claim.settled = true;
       return service.completeWrite(tx, claim.scope, claim.key, { statusCode, body, headers });
     },
     send,
@@ -301,6 +323,9 @@ export function answerInTransaction<T>(
         }
         throw error;
       }
+      // A key claimed in the action's transaction committed with its answer: nothing is left for onSend.
+      const claim = request.idempotencyClaim;
+      if (claim?.inTransaction) claim.settled = true;
       return send(reply);
     },
   };

@@ -6,17 +6,28 @@ import { idempotencyKeys } from '../../db/schema/index.ts';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
+type ClaimValues = {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  createdAt: Date;
+};
+
 /** Claims a key for a request in flight; false when the scope already holds this key. */
-export async function claim(
-  db: DbOrTx,
-  values: { scope: string; key: string; method: string; path: string; requestHash: string; createdAt: Date },
-): Promise<boolean> {
-  const rows = await db
+export async function claim(db: DbOrTx, values: ClaimValues): Promise<boolean> {
+  const rows = await claimWrite(db, values);
+  return rows.length === 1;
+}
+
+/** claim() as a write not yet run: returns the key when it claimed, no row when the scope holds it. */
+export function claimWrite(db: DbOrTx, values: ClaimValues) {
+  return db
     .insert(idempotencyKeys)
     .values(values)
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
 }
 
 export async function find(db: DbOrTx, scope: string, key: string): Promise<IdempotencyRow | undefined> {

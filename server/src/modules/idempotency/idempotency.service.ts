@@ -48,6 +48,15 @@ export interface IdempotencyService {
    * the same key waits on the key's unique index until this transaction ends, then replays its answer.
    */
   beginIn(tx: Tx, request: IdempotencyRequest): Promise<IdempotencyBegin>;
+  /**
+   * beginIn()'s claim as a part of the first statement of `tx` (a write returning the key when it claimed),
+   * for an action that has a statement of its own to run with it; `settle(claimed)` then gives what beginIn
+   * would have (the earlier answer, a mismatch, a key in flight) from whether the part returned a row.
+   */
+  claimPartIn(
+    tx: Tx,
+    request: IdempotencyRequest,
+  ): { statement: SQLWrapper; settle(claimed: boolean): Promise<IdempotencyBegin> };
   /** complete() inside `tx` as a write not yet run, for a statement that runs several (db/writes-together.ts). */
   completeWrite(tx: Tx, scope: string, key: string, answer: IdempotentAnswer): SQLWrapper;
   /**
@@ -124,18 +133,27 @@ export function requestHash(request: Pick<IdempotencyRequest, 'method' | 'path' 
 export function createIdempotencyService(deps: { database: Database; now?: () => Date }): IdempotencyService {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
+  const claimValues = (request: IdempotencyRequest, hash: string, at: Date) => ({
+    scope: request.scope,
+    key: request.key,
+    method: request.method.toUpperCase(),
+    path: request.path,
+    requestHash: hash,
+    createdAt: at,
+  });
   async function begin(request: IdempotencyRequest, on: DbOrTx = db): Promise<IdempotencyBegin> {
     const hash = requestHash(request);
     const at = now();
-    const claimed = await repo.claim(on, {
-      scope: request.scope,
-      key: request.key,
-      method: request.method.toUpperCase(),
-      path: request.path,
-      requestHash: hash,
-      createdAt: at,
-    });
-    if (claimed) return { kind: 'new' };
+    const claimed = await repo.claim(on, claimValues(request, hash, at));
+    return claimed ? { kind: 'new' } : held(request, hash, at, on);
+  }
+  /** Where a request stands whose claim found the key held. */
+  async function held(
+    request: IdempotencyRequest,
+    hash: string,
+    at: Date,
+    on: DbOrTx,
+  ): Promise<IdempotencyBegin> {
     const existing = await repo.find(on, request.scope, request.key);
     // Purged between the two statements: the key is free again.
     if (!existing) return begin(request, on);
@@ -157,6 +175,14 @@ export function createIdempotencyService(deps: { database: Database; now?: () =>
   return {
     begin: (request) => begin(request),
     beginIn: (tx, request) => begin(request, tx),
+    claimPartIn(tx, request) {
+      const hash = requestHash(request);
+      const at = now();
+      return {
+        statement: repo.claimWrite(tx, claimValues(request, hash, at)),
+        settle: async (claimed) => (claimed ? { kind: 'new' } : held(request, hash, at, tx)),
+      };
+    },
     completeWrite: (tx, scope, key, answer) =>
       repo.completeWrite(tx, scope, key, { ...answer, completedAt: now() }),
     async storeRefusal(request, answer) {

@@ -20,11 +20,13 @@ const freezeSpec = ({ userId, amount, idempotencyKey, meta }: Parameters<LedgerS
 export function createDealMovements({
   post,
   postNew,
+  postNewParts,
   postSized,
-}: Posting): Pick<LedgerService, 'freeze' | 'freezeNew' | 'release' | 'settle'> {
+}: Posting): Pick<LedgerService, 'freeze' | 'freezeNew' | 'freezeNewParts' | 'release' | 'settle'> {
   return {
     freeze: (input, tx) => post(freezeSpec(input), tx),
     freezeNew: (input, tx) => postNew(freezeSpec(input), tx),
+    freezeNewParts: (input, options) => postNewParts(freezeSpec(input), options),
 
     async release({ userId, amount, idempotencyKey, reserve }, tx) {
       requirePositive('amount', amount);

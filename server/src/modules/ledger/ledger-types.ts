@@ -2,11 +2,19 @@
  * The ledger's vocabulary: amounts, posting specs, balances, the errors a movement throws, and the LedgerService
  * interface (the one way money moves) that ledger.service.ts assembles.
  */
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { StatementPart } from '../../db/writes-together.ts';
 import type { AccountRef } from './accounts.ts';
 
 /** An amount in micro-USDT (1 USDT = 1 000 000). */
 export type Micro = bigint;
+
+/** A movement as parts of a caller's statement, and the condition that it was written. */
+export interface MovementParts {
+  parts: StatementPart[];
+  moved: SQL;
+}
 
 /** The outcome of a posting: the ledger transaction's id, and whether the key had been posted before. */
 export interface PostResult {
@@ -148,6 +156,16 @@ export interface LedgerService {
     input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
     tx: Tx,
   ): Promise<PostResult>;
+  /**
+   * freezeNew() as named parts (`<name>_…`) of a statement the caller builds from several modules' writes
+   * (db/writes-together.ts), moving only when `onlyIf` holds: `moved` is true in that statement when the
+   * funds were there and the freeze was written. The caller decides what a refused freeze means (the order
+   * ends its statement with `abortWhen`).
+   */
+  freezeNewParts(
+    input: { userId: string; amount: Micro; idempotencyKey: string; meta?: Record<string, unknown> },
+    options: { name: string; onlyIf?: SQL },
+  ): MovementParts;
   /**
    * Deals: frozen → available (cancelled or expired deal), repaying debt first; with `reserve`, what reaches
    * available is reserved (not withdrawable) until `reserve.until`. Throws InsufficientFundsError.

@@ -1,9 +1,10 @@
 /** SQL of the ledger: transactions, postings, accounts, balances rows (conditional updates), verification sums. */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { builtOnce, UNNAMED_STATEMENT } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow, selectRows } from '../../db/rows.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, userBalances } from '../../db/schema/index.ts';
+import { type StatementPart, statementOf } from '../../db/writes-together.ts';
 import { USER_BUCKETS, type UserBucket } from './accounts.ts';
 
 /** Signed changes to one user's buckets, and what the user earned (never negative), in micro-USDT. */
@@ -101,49 +102,74 @@ export async function applyBalanceDelta(db: DbOrTx, userId: string, delta: Bucke
   return rows.length === 1;
 }
 
+/** What a movement of one user's buckets writes: the balances row's change, the transaction, its postings. */
+export interface OneUserMove {
+  userId: string;
+  delta: BucketDelta;
+  type: string;
+  idempotencyKey: string;
+  meta: Record<string, unknown> | null;
+  postings: { accountId: string; amount: bigint }[];
+}
+
 /**
- * applyBalanceDelta, insertTransaction and insertPostings of a one-user movement as one statement: the
- * balances row moves only where no bucket goes negative, and only then are the transaction and its legs
- * written (they read the update's row). Returns the transaction's id, or null when the funds were not there.
- * The key must be new: a used one violates ledger_transactions' unique key and fails the statement.
+ * moveOneUserOnce's writes as named parts of a caller's statement (db/writes-together.ts): `<name>_moved`
+ * (the conditional update of the balances row, only when `onlyIf` holds), `<name>_posted` (the transaction,
+ * only when the row moved) and `<name>_legs` (its postings). `posted` reads the new transaction's id.
  */
-export async function moveOneUserOnce(
-  db: DbOrTx,
-  input: {
-    userId: string;
-    delta: BucketDelta;
-    type: string;
-    idempotencyKey: string;
-    meta: Record<string, unknown> | null;
-    postings: { accountId: string; amount: bigint }[];
-  },
-): Promise<string | null> {
+export function moveOneUserOnceParts(
+  input: OneUserMove,
+  options: { name: string; onlyIf?: SQL },
+): { parts: StatementPart[]; posted: SQL } {
   const { delta } = input;
   const accounts = `{${input.postings.map((posting) => posting.accountId).join(',')}}`;
   const amounts = `{${input.postings.map((posting) => posting.amount.toString()).join(',')}}`;
-  const [row] = await selectRows<{ id: string }>(
-    db,
-    sql`
-    with moved as (
+  const moved = `${options.name}_moved`;
+  const posted = `${options.name}_posted`;
+  return {
+    parts: [
+      {
+        name: moved,
+        statement: sql`
       update user_balances
       set available = available + ${big(delta.available)}, frozen = frozen + ${big(delta.frozen)},
           debt = debt + ${big(delta.debt)}, total_profit = total_profit + ${big(delta.earned)},
           updated_at = now()
       where user_id = ${input.userId}::uuid and available + ${big(delta.available)} >= 0
         and frozen + ${big(delta.frozen)} >= 0 and debt + ${big(delta.debt)} >= 0
-      returning user_id
-    ), posted as (
+        ${options.onlyIf ? sql`and ${options.onlyIf}` : sql``}
+      returning user_id`,
+      },
+      {
+        name: posted,
+        statement: sql`
       insert into ledger_transactions (type, idempotency_key, meta)
       select ${input.type}, ${input.idempotencyKey}, ${input.meta === null ? null : JSON.stringify(input.meta)}::jsonb
-      from moved
-      returning id
-    ), legs as (
+      from ${sql.raw(moved)}
+      returning id`,
+      },
+      {
+        name: `${options.name}_legs`,
+        statement: sql`
       insert into ledger_postings (transaction_id, account_id, amount)
       select posted.id, leg.account_id, leg.amount
-      from posted cross join unnest(${accounts}::text[], ${amounts}::bigint[]) as leg(account_id, amount)
-    )
-    select id from posted`,
-  );
+      from ${sql.raw(posted)} as posted
+        cross join unnest(${accounts}::text[], ${amounts}::bigint[]) as leg(account_id, amount)`,
+      },
+    ],
+    posted: sql`select id from ${sql.raw(posted)}`,
+  };
+}
+
+/**
+ * applyBalanceDelta, insertTransaction and insertPostings of a one-user movement as one statement: the
+ * balances row moves only where no bucket goes negative, and only then are the transaction and its legs
+ * written (they read the update's row). Returns the transaction's id, or null when the funds were not there.
+ * The key must be new: a used one violates ledger_transactions' unique key and fails the statement.
+ */
+export async function moveOneUserOnce(db: DbOrTx, input: OneUserMove): Promise<string | null> {
+  const { parts, posted } = moveOneUserOnceParts(input, { name: 'move' });
+  const [row] = await selectRows<{ id: string }>(db, statementOf(parts, [], posted));
   return row?.id ?? null;
 }
 

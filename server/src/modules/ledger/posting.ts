@@ -3,6 +3,7 @@
  * moving the users' balances rows and writing the postings (post), or doing so sized by locked balances
  * (postSized: a debt repaid or made).
  */
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { accountId, storedBalance, USER_BUCKETS } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
@@ -10,6 +11,7 @@ import {
   InsufficientFundsError,
   LedgerError,
   type Micro,
+  type MovementParts,
   type PostingSpec,
   type PostResult,
   type TransferSpec,
@@ -153,6 +155,30 @@ async function postIn(db: DbOrTx, spec: TransferSpec): Promise<PostResult> {
   return { transactionId, replayed: false };
 }
 
+/** A movement of exactly one user's buckets (no system account), validated, as the repository writes it. */
+function oneUserMove(spec: TransferSpec): repo.OneUserMove {
+  validate(spec);
+  const deltas = userDeltas(spec.postings);
+  const [only] = deltas;
+  if (deltas.length !== 1 || !only || spec.postings.some(({ account }) => 'system' in account)) {
+    throw new LedgerError('postNew moves the buckets of exactly one user');
+  }
+  const [userId, delta] = only;
+  const earnings = earningsOf(spec.postings);
+  const withEarnings = earnings ? { ...spec.meta, earnings } : spec.meta;
+  return {
+    userId,
+    delta,
+    type: spec.type,
+    idempotencyKey: spec.idempotencyKey,
+    meta: withEarnings ? (jsonSafe(withEarnings) as Record<string, unknown>) : null,
+    postings: spec.postings.map((posting) => ({
+      accountId: accountId(posting.account),
+      amount: posting.amount,
+    })),
+  };
+}
+
 /** Part of a credit to `userId`'s available that repays their debt first (a deposit, a reward). */
 export const repayment = (debt: Micro, credit: Micro): Micro => (debt < credit ? debt : credit);
 
@@ -178,28 +204,19 @@ export function createPosting(database: Database) {
    * when it moved.
    */
   async function postNew(spec: TransferSpec, tx: Tx): Promise<PostResult> {
-    validate(spec);
-    const deltas = userDeltas(spec.postings);
-    const [only] = deltas;
-    if (deltas.length !== 1 || !only || spec.postings.some(({ account }) => 'system' in account)) {
-      throw new LedgerError('postNew moves the buckets of exactly one user');
-    }
-    const [userId, delta] = only;
-    const earnings = earningsOf(spec.postings);
-    const withEarnings = earnings ? { ...spec.meta, earnings } : spec.meta;
-    const transactionId = await repo.moveOneUserOnce(tx, {
-      userId,
-      delta,
-      type: spec.type,
-      idempotencyKey: spec.idempotencyKey,
-      meta: withEarnings ? (jsonSafe(withEarnings) as Record<string, unknown>) : null,
-      postings: spec.postings.map((posting) => ({
-        accountId: accountId(posting.account),
-        amount: posting.amount,
-      })),
-    });
-    if (!transactionId) throw new InsufficientFundsError(userId);
+    const move = oneUserMove(spec);
+    const transactionId = await repo.moveOneUserOnce(tx, move);
+    if (!transactionId) throw new InsufficientFundsError(move.userId);
     return { transactionId, replayed: false };
+  }
+
+  /**
+   * postNew() as named parts of the caller's statement (db/writes-together.ts), moving only when `onlyIf`
+   * holds; `moved` is true in that statement when the funds were there and the movement was written.
+   */
+  function postNewParts(spec: TransferSpec, options: { name: string; onlyIf?: SQL }): MovementParts {
+    const { parts, posted } = repo.moveOneUserOnceParts(oneUserMove(spec), options);
+    return { parts, moved: sql`exists (${posted})` };
   }
 
   /**
@@ -251,7 +268,7 @@ export function createPosting(database: Database) {
     return db.transaction(run);
   }
 
-  return { post, postNew, postSized };
+  return { post, postNew, postNewParts, postSized };
 }
 
 export type Posting = ReturnType<typeof createPosting>;

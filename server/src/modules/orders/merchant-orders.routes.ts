@@ -38,9 +38,9 @@ export const merchantOrdersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       const answer = answerInTransaction<Order>(request, idempotency, 201, toBody, (order) => ({
         location: `${ctx.config.API_PREFIX}${API.merchant.order(order.id)}`,
       }));
-      const { claim, write } = answer;
+      const { claim, claimPart, write } = answer;
       return answer.respond(reply, () =>
-        orders.createOrder(currentMerchant(request).id, request.body, { claim, write }),
+        orders.createOrder(currentMerchant(request).id, request.body, { claim, claimPart, write }),
       );
     },
   );

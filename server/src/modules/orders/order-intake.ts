@@ -15,14 +15,15 @@ import {
   usdtForKopecks,
 } from '@app/shared';
 import { z } from 'zod';
-import { runWritesTogether } from '../../db/writes-together.ts';
+import type { Tx } from '../../db/client.ts';
+import { abortedWith } from '../../db/writes-together.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { InsufficientFundsError } from '../ledger/ledger.service.ts';
 import type { RoutingFailureReason } from '../metrics/metrics.service.ts';
 import { stampLastDealWrite } from '../payments/payments.service.ts';
+import type { Rate } from '../rates/rates.service.ts';
 import type { DealLifecycle } from './deal-lifecycle.ts';
 import * as views from './deal-views.repository.ts';
 import { iso, toOrder } from './order-shapes.ts';
@@ -49,18 +50,166 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
   const { config, ledger } = deps;
   const { defaultFeeBps, defaultRewardBps, publicUrl } = orderSettings(config);
   const toAnswer = (row: repo.DealRow) => toOrder(row, publicUrl);
+  const ttlS = (body: CreateOrderBody) => body.expires_in ?? config.ORDER_TTL_S;
+
+  const refused = (reason: RoutingFailureReason) => {
+    deps.routingMetrics.routingRefused(reason);
+    return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
+  };
+
+  /** What the order's rules make of the request before routing, or the problem that refuses it. */
+  function priced(body: CreateOrderBody, fresh: { rate: Rate } | { error: unknown }) {
+    const amountKopecks = rublesToKopecks(body.amount);
+    if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
+    // Tiny orders were a way to read traders' card numbers and names at no cost: refused before routing.
+    if (amountKopecks < config.ORDER_MIN_RUB) {
+      const text = orderBelowMinimumText(kopecksToRubleString(config.ORDER_MIN_RUB));
+      throw new ProblemError(422, 'amount-below-minimum', text, { amount: [text] });
+    }
+    // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
+    // its events could never go to.
+    const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);
+    if (callbackRefusal) {
+      throw new ProblemError(422, 'callback-url-refused', callbackRefusal, {
+        callback_url: [callbackRefusal],
+      });
+    }
+    if ('error' in fresh) {
+      const { error } = fresh;
+      if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateStale) {
+        deps.routingMetrics.routingRefused('rate_stale');
+      } else if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateMissing) {
+        deps.routingMetrics.routingRefused('rate_missing');
+      }
+      throw error;
+    }
+    const rate = fresh.rate;
+    const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
+    if (amountUsdt <= 0n) throw refused('amount_too_small');
+    return { amountKopecks, amountUsdt, rate };
+  }
+
+  /** One attempt at the order in `tx` (createOrder says how); `attempt.methodId` is the method it chose. */
+  async function placeOrder(
+    tx: Tx,
+    merchantId: string,
+    body: CreateOrderBody,
+    answer: OrderAnswerHooks,
+    fresh: { rate: Rate } | { error: unknown },
+    exclude: string[],
+    attempt: { methodId?: string },
+  ): Promise<Order> {
+    let price: ReturnType<typeof priced>;
+    try {
+      price = priced(body, fresh);
+    } catch (refusal) {
+      // A repeated key replays (or is refused) before any rule is read again.
+      await answer.claim?.(tx);
+      throw refusal;
+    }
+    const { amountKopecks, amountUsdt, rate } = price;
+    const query = {
+      merchantId,
+      mode: body.payment_mode,
+      bankId: body.bank_id ?? null,
+      amountKopecks,
+      amountUsdt,
+      minRating: RATING.minPercent,
+      onlineSince: config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null,
+      exclude,
+    };
+    const claim = answer.claimPart?.(tx);
+    let method: repo.RoutedMethod | undefined;
+    if (claim) {
+      const routed = await repo.claimAndPickMethod(tx, claim.statement, query);
+      await claim.settle(routed.claimed);
+      method = routed.method;
+    } else {
+      method = await repo.pickMethod(tx, query);
+    }
+    // Every method tried was taken by a concurrent order (lost_races), or none qualified at all.
+    if (!method) throw refused(exclude.length > 0 ? 'lost_races' : 'no_method');
+    attempt.methodId = method.methodId;
+    const feeBps = method.merchantFeeBps ?? defaultFeeBps;
+    const id = randomUUID();
+    const at = deps.now();
+    const deal: repo.DealRow = {
+      id,
+      merchantId,
+      externalId: body.external_id,
+      traderId: method.traderId,
+      paymentMethodId: method.methodId,
+      terminalId: method.terminalId,
+      paymentMode: body.payment_mode,
+      status: 'pending',
+      amountKopecks,
+      amountUsdt,
+      rateKopecks: rate.rateKopecks,
+      merchantFeeBps: feeBps,
+      traderRewardBps: Math.min(method.rewardBps ?? defaultRewardBps, feeBps),
+      bankId: method.bankId,
+      bankName: method.bankName,
+      card: body.payment_mode === 'c2c' ? method.card : null,
+      phoneNumber: body.payment_mode === 'sbp' ? method.phoneNumber : null,
+      ownerName: method.ownerName,
+      callbackUrl: body.callback_url ?? null,
+      returnUrl: body.return_url ?? null,
+      expiresAt: new Date(at.getTime() + ttlS(body) * 1000),
+      paidAt: null,
+      completedAt: null,
+      matchedNotificationId: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const order = toAnswer(deal);
+    try {
+      await repo.insertDealWith(tx, deal, {
+        freeze: (dealWritten) =>
+          ledger.freezeNewParts(
+            {
+              userId: method.traderId,
+              amount: amountUsdt,
+              idempotencyKey: `deal-freeze:${id}`,
+              meta: { dealId: id },
+            },
+            { name: 'freeze', onlyIf: dealWritten },
+          ),
+        writes: [
+          repo.newDealEventWrite(tx, { dealId: id, at }),
+          stampLastDealWrite(tx, method.methodId, at),
+          deps.outbox.orderEventWrite(tx, { merchantId, order, callbackUrl: deal.callbackUrl }),
+          deps.notifier.notifyWrite(deal.traderId, {
+            kind: 'deal_new',
+            dealId: id,
+            amountKopecks,
+            bankName: deal.bankName,
+            paymentMode: deal.paymentMode,
+          }),
+          answer.write?.(tx, order),
+        ],
+      });
+    } catch (error) {
+      if (uniqueViolation(error)?.constraint === 'deals_external_id_key') {
+        throw new ProblemError(409, 'external-id-taken', DEAL_MESSAGES.externalIdTaken);
+      }
+      throw error;
+    }
+    await answer.inTransaction?.(tx, order);
+    return order;
+  }
 
   return {
     /**
      * A merchant's order (at least ORDER_MIN_RUB, else 422 `amount-below-minimum`): price it at the fresh
      * rate, route it to one method (see repo.pickMethod), freeze the trader's USDT, write the deal, its first
      * event and its webhook event, all in one transaction, whose first statement claims the Idempotency-Key
-     * (`answer.claim`) and whose last write stores the answer. When a concurrent order took the chosen
-     * method's amount or the trader's balance first, the next method is tried.
+     * and whose last write stores the answer.
      *
-     * Statements per order: begin, claim, routing, deal, freeze, the rest together, commit. The writes that
-     * return nothing needed (the deal's event, the method's stamp, the webhook and Telegram outbox rows, the
-     * stored answer) run as one statement (db/writes-together.ts), each built by its table's module.
+     * Statements per order: begin; the claim with the routing read (the read runs only when the claim did);
+     * the deal with the freeze and every other write (repo.insertDealWith); commit. When a concurrent order
+     * took the chosen method's amount or the trader's balance first, that statement ends the transaction and
+     * the order runs again from the start with the method excluded (its key was claimed in the transaction
+     * that ended, so it is claimed again).
      */
     async createOrder(
       merchantId: string,
@@ -74,137 +223,21 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
         (rate) => ({ rate }),
         (error: unknown) => ({ error }),
       );
-      return db.transaction(async (tx) => {
-        // First: a repeated key replays (or is refused) before any rule is read again.
-        await answer.claim?.(tx);
-        const amountKopecks = rublesToKopecks(body.amount);
-        if (amountKopecks === null) throw new ProblemError(400, 'validation', DEAL_MESSAGES.badAmount);
-        // Tiny orders were a way to read traders' card numbers and names at no cost: refused before routing.
-        if (amountKopecks < config.ORDER_MIN_RUB) {
-          const text = orderBelowMinimumText(kopecksToRubleString(config.ORDER_MIN_RUB));
-          throw new ProblemError(422, 'amount-below-minimum', text, { amount: [text] });
+      const exclude: string[] = [];
+      for (;;) {
+        const attempt: { methodId?: string } = {};
+        try {
+          return await db.transaction((tx) =>
+            placeOrder(tx, merchantId, body, answer, fresh, exclude, attempt),
+          );
+        } catch (error) {
+          const reason = abortedWith(error);
+          if (!attempt.methodId || !repo.LOST_RACE.includes(reason ?? '')) throw error;
+          exclude.push(attempt.methodId);
+          // Every method tried was taken by a concurrent order.
+          if (exclude.length >= ROUTING_ATTEMPTS) throw refused('lost_races');
         }
-        // Refused at intake, not first at delivery: the merchant learns now, and no order waits on a URL
-        // its events could never go to.
-        const callbackRefusal = body.callback_url && deps.outbox.callbackUrlRefusal(body.callback_url);
-        if (callbackRefusal) {
-          throw new ProblemError(422, 'callback-url-refused', callbackRefusal, {
-            callback_url: [callbackRefusal],
-          });
-        }
-        const refused = (reason: RoutingFailureReason) => {
-          deps.routingMetrics.routingRefused(reason);
-          return new ProblemError(422, 'no-method', DEAL_MESSAGES.noMethod);
-        };
-        if ('error' in fresh) {
-          const { error } = fresh;
-          if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateStale) {
-            deps.routingMetrics.routingRefused('rate_stale');
-          } else if (error instanceof ProblemError && error.message === DEAL_MESSAGES.rateMissing) {
-            deps.routingMetrics.routingRefused('rate_missing');
-          }
-          throw error;
-        }
-        const rate = fresh.rate;
-        const amountUsdt = usdtForKopecks(amountKopecks, rate.rateKopecks);
-        if (amountUsdt <= 0n) throw refused('amount_too_small');
-        const ttlS = body.expires_in ?? config.ORDER_TTL_S;
-        const onlineSince = config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null;
-        const exclude: string[] = [];
-        let placed: { deal: repo.DealRow; at: Date; methodId: string } | undefined;
-        for (let attempt = 0; attempt < ROUTING_ATTEMPTS && !placed; attempt++) {
-          const method = await repo.pickMethod(tx, {
-            merchantId,
-            mode: body.payment_mode,
-            bankId: body.bank_id ?? null,
-            amountKopecks,
-            amountUsdt,
-            minRating: RATING.minPercent,
-            onlineSince,
-            exclude,
-          });
-          if (!method) break;
-          const feeBps = method.merchantFeeBps ?? defaultFeeBps;
-          const id = randomUUID();
-          const at = deps.now();
-          let row: repo.DealRow | undefined;
-          try {
-            row = await repo.insertDeal(tx, {
-              id,
-              merchantId,
-              externalId: body.external_id,
-              traderId: method.traderId,
-              paymentMethodId: method.methodId,
-              terminalId: method.terminalId,
-              paymentMode: body.payment_mode,
-              status: 'pending',
-              amountKopecks,
-              amountUsdt,
-              rateKopecks: rate.rateKopecks,
-              merchantFeeBps: feeBps,
-              traderRewardBps: Math.min(method.rewardBps ?? defaultRewardBps, feeBps),
-              bankId: method.bankId,
-              bankName: method.bankName,
-              card: body.payment_mode === 'c2c' ? method.card : null,
-              phoneNumber: body.payment_mode === 'sbp' ? method.phoneNumber : null,
-              ownerName: method.ownerName,
-              callbackUrl: body.callback_url ?? null,
-              returnUrl: body.return_url ?? null,
-              expiresAt: new Date(at.getTime() + ttlS * 1000),
-              createdAt: at,
-              updatedAt: at,
-            });
-          } catch (error) {
-            if (uniqueViolation(error)?.constraint === 'deals_external_id_key') {
-              throw new ProblemError(409, 'external-id-taken', DEAL_MESSAGES.externalIdTaken);
-            }
-            throw error;
-          }
-          // A concurrent order took this method's amount between the routing read and here.
-          if (!row) {
-            exclude.push(method.methodId);
-            continue;
-          }
-          try {
-            // One statement that writes nothing when the funds are not there, so this transaction goes on.
-            await ledger.freezeNew(
-              {
-                userId: method.traderId,
-                amount: amountUsdt,
-                idempotencyKey: `deal-freeze:${id}`,
-                meta: { dealId: id },
-              },
-              tx,
-            );
-          } catch (error) {
-            if (!(error instanceof InsufficientFundsError)) throw error;
-            // A concurrent order took the trader's balance first.
-            await repo.deleteUnfrozenDeal(tx, id);
-            exclude.push(method.methodId);
-            continue;
-          }
-          placed = { deal: row, at, methodId: method.methodId };
-        }
-        // Every method tried was taken by a concurrent order (lost_races), or none qualified at all.
-        if (!placed) throw refused(exclude.length > 0 ? 'lost_races' : 'no_method');
-        const { deal, at, methodId } = placed;
-        const order = toAnswer(deal);
-        await runWritesTogether(tx, [
-          repo.newDealEventWrite(tx, { dealId: deal.id, at }),
-          stampLastDealWrite(tx, methodId, at),
-          deps.outbox.orderEventWrite(tx, { merchantId, order, callbackUrl: deal.callbackUrl }),
-          deps.notifier.notifyWrite(deal.traderId, {
-            kind: 'deal_new',
-            dealId: deal.id,
-            amountKopecks: deal.amountKopecks,
-            bankName: deal.bankName,
-            paymentMode: deal.paymentMode,
-          }),
-          answer.write?.(tx, order),
-        ]);
-        await answer.inTransaction?.(tx, order);
-        return order;
-      });
+      }
     },
 
     async getOrder(merchantId: string, id: string): Promise<Order> {

@@ -28,10 +28,12 @@ export type InTransaction = (tx: Tx, order: Order) => Promise<void>;
 
 /**
  * The idempotent answer's part in a new order's transaction (plugins/idempotency.ts `answerInTransaction`):
- * the key's claim as its first statement, the stored answer as one of its last writes.
+ * the key's claim in its first statement, the stored answer as one of its last writes.
  */
 export interface OrderAnswerHooks {
   claim?: (tx: Tx) => Promise<void>;
+  /** claim() as a part of the order's routing statement (undefined when there is nothing to claim). */
+  claimPart?: (tx: Tx) => { statement: SQLWrapper; settle(claimed: boolean): Promise<void> } | undefined;
   write?: (tx: Tx, order: Order) => SQLWrapper | undefined;
   inTransaction?: InTransaction;
 }

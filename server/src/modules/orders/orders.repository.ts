@@ -1,9 +1,10 @@
 // Use cases: the deal writes of the orders module — routing's pick of a method (locked), a new deal with its
 // first event, status moves, event rows, the payer's receipt, the expiry and notification-matching locks.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow, selectRow, selectRows } from '../../db/rows.ts';
 import { dealEvents, dealReceipts, deals } from '../../db/schema/index.ts';
+import { abortWhen, type StatementPart, statementOf } from '../../db/writes-together.ts';
 import { routableTerminal } from '../terminals/routable-terminal.ts';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -56,21 +57,64 @@ export interface RoutingQuery {
  * null, which fails the condition as the inner join did.
  */
 export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<RoutedMethod | undefined> {
-  const amount = query.amountKopecks.toString();
-  const row = await selectRow<{
-    method_id: string;
-    trader_id: string;
-    terminal_id: string | null;
-    bank_id: number;
-    bank_name: string;
-    card: string | null;
-    phone_number: string | null;
-    owner_name: string;
-    reward_bps: number | null;
-    merchant_fee_bps: number | null;
-  }>(
+  const row = await selectRow<RoutingRow>(tx, routingSelect(query));
+  return row && routedMethod(row);
+}
+
+/**
+ * pickMethod() in the statement that claims the order's Idempotency-Key (`claim`, a write returning a row when
+ * it claimed): the routing read runs only when the claim did, so a repeated key locks no method. One round
+ * trip for what were two; `claimed` tells the caller which of the two answered.
+ */
+export async function claimAndPickMethod(
+  tx: DbOrTx,
+  claim: SQLWrapper,
+  query: RoutingQuery,
+): Promise<{ claimed: boolean; method: RoutedMethod | undefined }> {
+  const row = await selectRow<{ claimed: number } & Partial<RoutingRow>>(
     tx,
-    sql`
+    statementOf(
+      [{ name: 'claim', statement: claim }],
+      [],
+      sql`select (select count(*) from claim)::int as claimed, routed.*
+      from (select 1) as one
+        left join lateral (${routingSelect(query, sql`exists (select 1 from claim)`)}) as routed on true`,
+    ),
+  );
+  const claimed = row?.claimed === 1;
+  return { claimed, method: row?.method_id ? routedMethod(row as RoutingRow) : undefined };
+}
+
+type RoutingRow = {
+  method_id: string;
+  trader_id: string;
+  terminal_id: string | null;
+  bank_id: number;
+  bank_name: string;
+  card: string | null;
+  phone_number: string | null;
+  owner_name: string;
+  reward_bps: number | null;
+  merchant_fee_bps: number | null;
+};
+
+const routedMethod = (row: RoutingRow): RoutedMethod => ({
+  methodId: row.method_id,
+  traderId: row.trader_id,
+  terminalId: row.terminal_id,
+  bankId: row.bank_id,
+  bankName: row.bank_name,
+  card: row.card,
+  phoneNumber: row.phone_number,
+  ownerName: row.owner_name,
+  rewardBps: row.reward_bps,
+  merchantFeeBps: row.merchant_fee_bps,
+});
+
+/** The routing read (see pickMethod), also only when `onlyIf` holds (a condition evaluated once). */
+function routingSelect(query: RoutingQuery, onlyIf?: SQL): SQL {
+  const amount = query.amountKopecks.toString();
+  return sql`
     select pm.id as method_id, pm.user_id as trader_id, pm.terminal_id, pm.bank_id,
            (select b.name from banks b where b.id = pm.bank_id) as bank_name,
            pm.card, pm.phone_number, pm.name as owner_name, u.reward_bps,
@@ -78,6 +122,7 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
     from payment_methods pm
       join users u on u.id = pm.user_id
     where pm.is_active
+      ${onlyIf ? sql`and ${onlyIf}` : sql``}
       ${
         query.mode === 'sbp'
           ? sql`and pm.is_sbp and pm.phone_number is not null`
@@ -110,43 +155,54 @@ export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<Route
       }
     order by pm.last_deal_at asc nulls first, pm.id
     limit 1
-    for update of pm skip locked`,
-  );
-  if (!row) return undefined;
-  return {
-    methodId: row.method_id,
-    traderId: row.trader_id,
-    terminalId: row.terminal_id,
-    bankId: row.bank_id,
-    bankName: row.bank_name,
-    card: row.card,
-    phoneNumber: row.phone_number,
-    ownerName: row.owner_name,
-    rewardBps: row.reward_bps,
-    merchantFeeBps: row.merchant_fee_bps,
-  };
+    for update of pm skip locked`;
 }
 
 /**
- * Inserts the deal unless its method already has an open deal of this amount (a concurrent order got there
- * first): then nothing is written and undefined comes back, without an error that would end the transaction.
- * A taken external_id still throws (deals_external_id_key).
+ * The deal, unless its method already has an open deal of this amount (a concurrent order got there first):
+ * then nothing is written, without an error. A taken external_id still throws (deals_external_id_key).
  */
-export async function insertDeal(tx: DbOrTx, values: NewDealRow): Promise<DealRow | undefined> {
-  const [row] = await tx
+function insertDealWrite(tx: DbOrTx, values: NewDealRow) {
+  return tx
     .insert(deals)
     .values(values)
     .onConflictDoNothing({
       target: [deals.paymentMethodId, deals.amountKopecks],
       where: sql`status in ('pending', 'verification')`,
-    })
-    .returning();
-  return row;
+    });
 }
 
-/** Takes back a deal written in this transaction whose freeze was refused (nothing else refers to it yet). */
-export async function deleteUnfrozenDeal(tx: DbOrTx, id: string): Promise<void> {
-  await tx.delete(deals).where(eq(deals.id, id));
+/** Why the order's statement (insertDealWith) ended its transaction: a concurrent order won a race. */
+export const LOST_RACE = ['order-amount-taken', 'order-funds-taken'];
+
+/**
+ * The order's one statement of writes: the deal (unless its method already has an open deal of this amount),
+ * the trader's freeze (built by the ledger, moving only when the deal was written), and `writes` (the deal's
+ * event, the method's stamp, the outbox rows, the stored answer; each built by its table's module). When the
+ * deal or the freeze did not write, the statement ends the transaction with a LOST_RACE reason instead of
+ * leaving the other writes behind: the caller runs the order again. A taken external_id throws
+ * (deals_external_id_key).
+ */
+export async function insertDealWith(
+  tx: DbOrTx,
+  deal: NewDealRow,
+  options: {
+    freeze: (dealWritten: SQL) => { parts: StatementPart[]; moved: SQL };
+    writes: (SQL | SQLWrapper | undefined)[];
+  },
+): Promise<void> {
+  const freeze = options.freeze(sql`exists (select 1 from deal)`);
+  const [amountTaken, fundsTaken] = LOST_RACE as [string, string];
+  await tx.execute(
+    statementOf(
+      [{ name: 'deal', statement: insertDealWrite(tx, deal).returning({ id: deals.id }) }, ...freeze.parts],
+      options.writes,
+      abortWhen([
+        { when: sql`not exists (select 1 from deal)`, reason: amountTaken },
+        { when: sql`not ${freeze.moved}`, reason: fundsTaken },
+      ]),
+    ),
+  );
 }
 
 /** The new deal's first event (`pending`, by the merchant), as a write not yet run (db/writes-together.ts). */

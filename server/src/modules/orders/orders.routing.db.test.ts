@@ -233,3 +233,98 @@ describe('order routing under concurrency', () => {
     expect(await t.ctx.ledger.verify()).toEqual([]);
   });
 });
+
+describe('order routing when a concurrent order wins a race after the routing read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setRate(t, '100.00');
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.update(paymentMethods).set({ isActive: false });
+  });
+
+  /**
+   * The order's statement sees the trader's balance taken for the next `times` orders (as when a concurrent
+   * order froze it between this order's routing read and its freeze), by making the freeze's condition false.
+   */
+  const balanceTakenFor = (times: number) => {
+    const { ledger } = t.ctx;
+    const original = ledger.freezeNewParts;
+    let left = times;
+    ledger.freezeNewParts = (input, options) => {
+      left -= 1;
+      if (left < 0) return original(input, options);
+      return original(input, { ...options, onlyIf: sql`false` });
+    };
+    return () => {
+      ledger.freezeNewParts = original;
+    };
+  };
+
+  it('runs the order again with the method excluded: one deal, on the other method, and its key replays it', async () => {
+    const merchant = await merchantWithKey(t);
+    const first = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const second = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const restore = balanceTakenFor(1);
+    let response: Awaited<ReturnType<typeof postOrder>>;
+    try {
+      response = await postOrder(
+        t,
+        merchant.key,
+        { amount: '500.00', external_id: 'race-1' },
+        { idempotencyKey: 'race-key-1' },
+      );
+    } finally {
+      restore();
+    }
+    expect(response.statusCode).toBe(201);
+    const written = await t.database.db.select().from(deals).where(eq(deals.merchantId, merchant.id));
+    expect(written).toHaveLength(1);
+    // Rotation gives the first order to the method created first; the race sends it to the other one.
+    expect([first.method.id, second.method.id]).toContain(written[0]!.paymentMethodId);
+    const untouched = written[0]!.paymentMethodId === first.method.id ? second : first;
+    expect((await t.ctx.ledger.getBalances(untouched.traderId)).frozen).toBe(0n);
+    const replay = await postOrder(
+      t,
+      merchant.key,
+      { amount: '500.00', external_id: 'race-1' },
+      { idempotencyKey: 'race-key-1' },
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(response.body);
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+
+  it('refuses with no-method once every method it tried was taken, and the key replays the refusal', async () => {
+    const merchant = await merchantWithKey(t);
+    for (let index = 0; index < 9; index++) await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const restore = balanceTakenFor(100);
+    let response: Awaited<ReturnType<typeof postOrder>>;
+    try {
+      response = await postOrder(
+        t,
+        merchant.key,
+        { amount: '600.00', external_id: 'race-2' },
+        { idempotencyKey: 'race-key-2' },
+      );
+    } finally {
+      restore();
+    }
+    expect(response.statusCode).toBe(422);
+    expect(response.json().type).toBe('urn:processing:problem:no-method');
+    expect(await t.database.db.select().from(deals).where(eq(deals.merchantId, merchant.id))).toHaveLength(0);
+    // The balance is there again, but the key keeps its refusal.
+    const replay = await postOrder(
+      t,
+      merchant.key,
+      { amount: '600.00', external_id: 'race-2' },
+      { idempotencyKey: 'race-key-2' },
+    );
+    expect(replay.statusCode).toBe(422);
+    expect(replay.body).toBe(response.body);
+    expect(await t.ctx.ledger.verify()).toEqual([]);
+  });
+});
