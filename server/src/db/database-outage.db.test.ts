@@ -84,7 +84,10 @@ beforeAll(async () => {
   }
   proxy = await startProxy(target);
   proxied = {
-    ...postgresDatabase(`postgres://postgres@127.0.0.1:${proxy.port}/${databaseName}`, 10),
+    // The embedded engine behind the proxy shares one session among connections: no prepared statements.
+    ...postgresDatabase(`postgres://postgres@127.0.0.1:${proxy.port}/${databaseName}`, 10, {
+      preparedStatements: direct.engine === 'postgres',
+    }),
     engine: direct.engine,
   };
   const config = loadConfig({

@@ -1,8 +1,24 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { isUuid } from '../lib/uuid.ts';
 import { storedBalance, USER_BUCKETS } from '../modules/ledger/accounts.ts';
-import { type Expectations, formatViolation, INVARIANT, type Row } from './invariants.ts';
+import { inconsistentReservesStatement } from '../modules/ledger/reserves.repository.ts';
+import {
+  type Expectations,
+  formatViolation,
+  frozenOnceStatement,
+  INVARIANT,
+  type Row,
+} from './invariants.ts';
+
+const dialect = new PgDialect();
+/** A statement shared with the full check (built with Drizzle's sql) on this checker's own client. */
+async function run<R extends object>(client: pg.PoolClient, statement: SQL): Promise<R[]> {
+  const query = dialect.sqlToQuery(statement);
+  return (await client.query<R>(query.sql, query.params)).rows;
+}
 
 /** The ledger keys the deal invariants read (deal-freeze:, deal-release:, deal-settle:) name their deal. */
 const DEAL_KEY = /^deal-[a-z-]+:([^:]+)$/;
@@ -17,36 +33,13 @@ const namedId = (pattern: RegExp, key: string) => {
 const OPEN_DISPUTE = `('waiting', 'consideration', 'deepconsideration')`;
 
 /**
- * The deal invariants of invariants.ts, each restricted to the deals in $1 (uuid[]) and, where they read a
+ * The other deal invariants of invariants.ts (FROZEN_ONCE's statement is shared with it: frozenOnceStatement),
+ * each restricted to the deals in $1 (uuid[]) and, where they read a
  * deal's disputes, to the disputes in $2 (every dispute of those deals): the same rows, so the same lines, as
  * the full check prints for those deals. Each reads by an index (deal id, dispute id, ledger key, method and
  * amount), so its cost follows the batch, not the database.
  */
 const DEAL_CHECKS: [name: string, text: string, readsDisputes: boolean][] = [
-  [
-    INVARIANT.FROZEN_ONCE,
-    `with d as (select id, trader_id, status, amount_usdt from deals where id = any($1::uuid[])),
-     keys as (
-       select d.id, d.trader_id, d.status, d.amount_usdt, k.key
-       from d cross join lateral (values ('deal-freeze:' || d.id), ('deal-release:' || d.id),
-                                         ('deal-settle:' || d.id)) k(key)
-       union all
-       select d.id, d.trader_id, d.status, d.amount_usdt, k.key
-       from d
-         join disputes x on x.deal_id = d.id and x.id = any($2::uuid[])
-         cross join lateral (values ('dispute-hold:' || x.id), ('dispute-release:' || x.id)) k(key)
-     )
-     select keys.id as deal, keys.status, keys.amount_usdt::text as amount,
-            coalesce(sum(p.amount), 0)::text as frozen
-     from keys
-       left join ledger_transactions t on t.idempotency_key = keys.key
-       left join ledger_postings p
-         on p.transaction_id = t.id and p.account_id = 'user:' || keys.trader_id || ':frozen'
-     group by keys.id, keys.status, keys.amount_usdt
-     having coalesce(sum(p.amount), 0)
-            <> case when keys.status in ('pending', 'verification', 'dispute') then keys.amount_usdt else 0 end`,
-    true,
-  ],
   [
     INVARIANT.ONE_OPEN_AMOUNT,
     `select payment_method_id as method, amount_kopecks::text as kopecks, count(*)::int as open
@@ -112,31 +105,6 @@ const DEAL_CHECKS: [name: string, text: string, readsDisputes: boolean][] = [
     false,
   ],
 ];
-
-/** ledger-verify's reserve check (reserves.repository.ts) on the reserves in $1 (bigint[]). */
-const RESERVES = `
-  select r.id::text as id,
-    case
-      when rel.type is distinct from 'release' then 'release transaction is not a release'
-      when coalesce(credit.total, 0) <> r.amount then 'amount differs from the release''s credit to available'
-      when r.consumed_by is not null and (hold.type is distinct from 'dispute_hold'
-        or hold.meta ->> 'userId' is distinct from r.user_id::text) then 'consumed by something other than a dispute hold'
-    end as problem,
-    coalesce(credit.total, 0)::text as expected,
-    r.amount::text as actual
-  from ledger_reserves r
-    left join ledger_transactions rel on rel.id = r.release_transaction_id
-    left join ledger_transactions hold on hold.id = r.consumed_by
-    left join lateral (
-      select sum(p.amount) as total from ledger_postings p
-      where p.transaction_id = r.release_transaction_id
-        and p.account_id = 'user:' || r.user_id::text || ':available' and p.amount > 0
-    ) credit on true
-  where r.id = any($1::bigint[])
-    and (rel.type is distinct from 'release'
-      or coalesce(credit.total, 0) <> r.amount
-      or (r.consumed_by is not null and (hold.type is distinct from 'dispute_hold'
-        or hold.meta ->> 'userId' is distinct from r.user_id::text)))`;
 
 interface Difference {
   account: string;
@@ -293,6 +261,10 @@ export class IncrementalChecker {
     if (deals.size > 0) {
       const dealIds = [...deals];
       const disputeIds = dealIds.flatMap((deal) => this.disputesOf.get(deal) ?? []);
+      report(
+        INVARIANT.FROZEN_ONCE,
+        await run<Row>(client, frozenOnceStatement({ deals: dealIds, disputes: disputeIds })),
+      );
       for (const [name, text, readsDisputes] of DEAL_CHECKS) {
         report(name, (await client.query<Row>(text, readsDisputes ? [dealIds, disputeIds] : [dealIds])).rows);
       }
@@ -398,8 +370,11 @@ export class IncrementalChecker {
     const ids = touched.rows.map((row) => row.id);
     for (const id of ids) if (BigInt(id) > BigInt(this.reserveMark)) this.reserveMark = id;
     if (ids.length === 0) return [];
-    const found = await client.query<{ id: string; expected: string; actual: string }>(RESERVES, [ids]);
-    return found.rows.map((row) => ({
+    const found = await run<{ id: string; expected: string; actual: string }>(
+      client,
+      inconsistentReservesStatement(ids),
+    );
+    return found.map((row) => ({
       account: `reserve:${row.id}`,
       expected: BigInt(row.expected),
       actual: BigInt(row.actual),

@@ -25,6 +25,38 @@ export const INVARIANT = {
   DEPOSITS: 'every confirmed chain deposit credited exactly once',
 } as const;
 
+/**
+ * FROZEN_ONCE's violations: every deal (or only `scope`'s deals, reading only `scope`'s disputes of them) whose
+ * freeze, release, settlement and dispute holds and releases do not add up to what an open deal holds frozen
+ * (its amount) or a closed one (0). The incremental check (incremental.ts) runs it on a batch's deals.
+ */
+export function frozenOnceStatement(scope?: { deals: string[]; disputes: string[] }) {
+  const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+  return sql`with d as (
+        select id, trader_id, status, amount_usdt from deals
+        ${scope ? sql`where id = any(${uuids(scope.deals)})` : sql``}
+      ), keys as (
+        select d.id, d.trader_id, d.status, d.amount_usdt, k.key
+        from d
+          cross join lateral (values ('deal-freeze:' || d.id), ('deal-release:' || d.id),
+                                     ('deal-settle:' || d.id)) k(key)
+        union all
+        select d.id, d.trader_id, d.status, d.amount_usdt, k.key
+        from d
+          join disputes x on x.deal_id = d.id ${scope ? sql`and x.id = any(${uuids(scope.disputes)})` : sql``}
+          cross join lateral (values ('dispute-hold:' || x.id), ('dispute-release:' || x.id)) k(key)
+      )
+      select keys.id as deal, keys.status, keys.amount_usdt::text as amount,
+             coalesce(sum(p.amount), 0)::text as frozen
+      from keys
+        left join ledger_transactions t on t.idempotency_key = keys.key
+        left join ledger_postings p
+          on p.transaction_id = t.id and p.account_id = 'user:' || keys.trader_id || ':frozen'
+      group by keys.id, keys.status, keys.amount_usdt
+      having coalesce(sum(p.amount), 0)
+             <> case when keys.status in ('pending', 'verification', 'dispute') then keys.amount_usdt else 0 end`;
+}
+
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);
 }
@@ -74,32 +106,7 @@ export async function checkInvariants(
   // The trader's frozen bucket, moved by the deal's own ledger keys: + amount while the deal is open
   // (pending, verification, dispute), 0 once it is closed. A second freeze, a missing one, a release without
   // a freeze or a settlement taking it twice all show here.
-  report(
-    INVARIANT.FROZEN_ONCE,
-    await rows(
-      database,
-      sql`with keys as (
-            select d.id, d.trader_id, d.status, d.amount_usdt, k.key
-            from deals d
-              cross join lateral (values ('deal-freeze:' || d.id), ('deal-release:' || d.id),
-                                         ('deal-settle:' || d.id)) k(key)
-            union all
-            select d.id, d.trader_id, d.status, d.amount_usdt, k.key
-            from deals d
-              join disputes x on x.deal_id = d.id
-              cross join lateral (values ('dispute-hold:' || x.id), ('dispute-release:' || x.id)) k(key)
-          )
-          select keys.id as deal, keys.status, keys.amount_usdt::text as amount,
-                 coalesce(sum(p.amount), 0)::text as frozen
-          from keys
-            left join ledger_transactions t on t.idempotency_key = keys.key
-            left join ledger_postings p
-              on p.transaction_id = t.id and p.account_id = 'user:' || keys.trader_id || ':frozen'
-          group by keys.id, keys.status, keys.amount_usdt
-          having coalesce(sum(p.amount), 0)
-                 <> case when keys.status in ('pending', 'verification', 'dispute') then keys.amount_usdt else 0 end`,
-    ),
-  );
+  report(INVARIANT.FROZEN_ONCE, await rows(database, frozenOnceStatement()));
 
   report(
     INVARIANT.ONE_OPEN_AMOUNT,

@@ -64,7 +64,19 @@ export async function sumOpenReserves(db: DbOrTx, userId: string, at: Date): Pro
 export async function inconsistentReserves(db: DbOrTx) {
   const rows = await selectRows<{ id: string; problem: string; expected: string; actual: string }>(
     db,
-    sql`
+    inconsistentReservesStatement(),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    problem: row.problem,
+    expected: BigInt(row.expected),
+    actual: BigInt(row.actual),
+  }));
+}
+
+/** inconsistentReserves' statement, on every reserve or only those in `ids` (the simulation's batch). */
+export function inconsistentReservesStatement(ids?: string[]) {
+  return sql`
     select r.id::text as id,
       case
         when rel.type is distinct from 'release' then 'release transaction is not a release'
@@ -82,15 +94,9 @@ export async function inconsistentReserves(db: DbOrTx) {
       where p.transaction_id = r.release_transaction_id
         and p.account_id = 'user:' || r.user_id::text || ':available' and p.amount > 0
     ) credit on true
-    where rel.type is distinct from 'release'
+    where (rel.type is distinct from 'release'
       or coalesce(credit.total, 0) <> r.amount
       or (r.consumed_by is not null and (hold.type is distinct from 'dispute_hold'
-        or hold.meta ->> 'userId' is distinct from r.user_id::text))`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    problem: row.problem,
-    expected: BigInt(row.expected),
-    actual: BigInt(row.actual),
-  }));
+        or hold.meta ->> 'userId' is distinct from r.user_id::text)))
+      ${ids ? sql`and r.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}`;
 }
