@@ -1,11 +1,14 @@
 import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 import { isUuid } from '../lib/uuid.ts';
 import { storedBalance, USER_BUCKETS } from '../modules/ledger/accounts.ts';
-import { inconsistentReservesStatement } from '../modules/ledger/reserves.repository.ts';
+import { createLedgerService, type LedgerService } from '../modules/ledger/ledger.service.ts';
 import {
+  commissionInSettlementStatement,
   type Expectations,
   formatViolation,
   frozenOnceStatement,
@@ -33,7 +36,8 @@ const namedId = (pattern: RegExp, key: string) => {
 const OPEN_DISPUTE = `('waiting', 'consideration', 'deepconsideration')`;
 
 /**
- * The other deal invariants of invariants.ts (FROZEN_ONCE's statement is shared with it: frozenOnceStatement),
+ * The other deal invariants of invariants.ts (FROZEN_ONCE's and COMMISSION_IN_SETTLEMENT's statements are
+ * shared with it: frozenOnceStatement, commissionInSettlementStatement),
  * each restricted to the deals in $1 (uuid[]) and, where they read a
  * deal's disputes, to the disputes in $2 (every dispute of those deals): the same rows, so the same lines, as
  * the full check prints for those deals. Each reads by an index (deal id, dispute id, ledger key, method and
@@ -89,21 +93,6 @@ const DEAL_CHECKS: [name: string, text: string, readsDisputes: boolean][] = [
             <> case when d.status = 'dispute' then 1 else 0 end`,
     true,
   ],
-  [
-    INVARIANT.COMMISSION_IN_SETTLEMENT,
-    `select c.deal_id as deal, d.status, c.amount_micro::text as commission,
-            coalesce(p.amount, 0)::text as posted
-     from referral_commissions c
-       join deals d on d.id = c.deal_id
-       left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
-       left join lateral (select sum(amount) as amount from ledger_postings
-                          where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
-                                                 'user:' || c.lead_id || ':debt')) p
-         on true
-     where c.deal_id = any($1::uuid[])
-       and (d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro)`,
-    false,
-  ],
 ];
 
 interface Difference {
@@ -141,10 +130,15 @@ export class IncrementalChecker {
   private readonly disputesOf = new Map<string, string[]>();
   private readonly dealOf = new Map<string, string>();
 
+  /** The ledger's own checks this one shares (the reserves'), read in this checker's snapshot. */
+  private readonly ledger: Pick<LedgerService, 'reserveDifferences'>;
+
   constructor(
     private readonly database: Database,
     private readonly expectations: Expectations = {},
-  ) {}
+  ) {
+    this.ledger = createLedgerService({ database });
+  }
 
   /** The violations among what changed since the previous call (the same lines the full check prints). */
   async check(): Promise<string[]> {
@@ -265,6 +259,10 @@ export class IncrementalChecker {
         INVARIANT.FROZEN_ONCE,
         await run<Row>(client, frozenOnceStatement({ deals: dealIds, disputes: disputeIds })),
       );
+      report(
+        INVARIANT.COMMISSION_IN_SETTLEMENT,
+        await run<Row>(client, commissionInSettlementStatement(dealIds)),
+      );
       for (const [name, text, readsDisputes] of DEAL_CHECKS) {
         report(name, (await client.query<Row>(text, readsDisputes ? [dealIds, disputeIds] : [dealIds])).rows);
       }
@@ -370,14 +368,6 @@ export class IncrementalChecker {
     const ids = touched.rows.map((row) => row.id);
     for (const id of ids) if (BigInt(id) > BigInt(this.reserveMark)) this.reserveMark = id;
     if (ids.length === 0) return [];
-    const found = await run<{ id: string; expected: string; actual: string }>(
-      client,
-      inconsistentReservesStatement(ids),
-    );
-    return found.map((row) => ({
-      account: `reserve:${row.id}`,
-      expected: BigInt(row.expected),
-      actual: BigInt(row.actual),
-    }));
+    return this.ledger.reserveDifferences(ids, drizzleNodePg(client, { schema }) as unknown as Db);
   }
 }

@@ -57,6 +57,24 @@ export function frozenOnceStatement(scope?: { deals: string[]; disputes: string[
              <> case when keys.status in ('pending', 'verification', 'dispute') then keys.amount_usdt else 0 end`;
 }
 
+/**
+ * COMMISSION_IN_SETTLEMENT's violations: a referral commission of a deal not complete, or one its settlement
+ * did not credit to the lead (available, or the debt it repaid); every commission, or only `deals`' ones.
+ */
+export function commissionInSettlementStatement(deals?: string[]) {
+  return sql`select c.deal_id as deal, d.status, c.amount_micro::text as commission,
+             coalesce(p.amount, 0)::text as posted
+      from referral_commissions c
+        join deals d on d.id = c.deal_id
+        left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
+        left join lateral (select sum(amount) as amount from ledger_postings
+                           where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
+                                             'user:' || c.lead_id || ':debt')) p
+          on true
+      where (d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro)
+        ${deals ? sql`and c.deal_id = any(${`{${deals.join(',')}}`}::uuid[])` : sql``}`;
+}
+
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);
 }
@@ -170,22 +188,7 @@ export async function checkInvariants(
 
   // Paid means credited to the lead in the settlement: to available, or to the debt account where the
   // commission repays a debt the lead owes (deal-movements.ts), which leaves available with less or nothing.
-  report(
-    INVARIANT.COMMISSION_IN_SETTLEMENT,
-    await rows(
-      database,
-      sql`select c.deal_id as deal, d.status, c.amount_micro::text as commission,
-                 coalesce(p.amount, 0)::text as posted
-          from referral_commissions c
-            join deals d on d.id = c.deal_id
-            left join ledger_transactions t on t.idempotency_key = 'deal-settle:' || c.deal_id
-            left join lateral (select sum(amount) as amount from ledger_postings
-                               where transaction_id = t.id and account_id in ('user:' || c.lead_id || ':available',
-                                                 'user:' || c.lead_id || ':debt')) p
-              on true
-          where d.status <> 'complete' or c.amount_micro > 0 and coalesce(p.amount, 0) < c.amount_micro`,
-    ),
-  );
+  report(INVARIANT.COMMISSION_IN_SETTLEMENT, await rows(database, commissionInSettlementStatement()));
 
   if (expectations.depositedMicro !== undefined) {
     const [credited] = await rows(

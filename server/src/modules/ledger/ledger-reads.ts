@@ -7,11 +7,26 @@ import * as reserves from './reserves.repository.ts';
 
 const ZERO: Balances = { available: 0n, frozen: 0n, totalProfit: 0n, debt: 0n };
 
+const reserveDifferences = (
+  found: Awaited<ReturnType<typeof reserves.inconsistentReserves>>,
+): LedgerDifference[] =>
+  found.map((reserve) => ({
+    account: `reserve:${reserve.id}`,
+    expected: reserve.expected,
+    actual: reserve.actual,
+    problem: reserve.problem,
+  }));
+
 export function createLedgerReads(
   database: Database,
-): Pick<LedgerService, 'getBalances' | 'withdrawable' | 'verify' | 'platformTotals'> {
+): Pick<LedgerService, 'getBalances' | 'withdrawable' | 'verify' | 'reserveDifferences' | 'platformTotals'> {
   const db = database.db;
   return {
+    async reserveDifferences(ids, on) {
+      if (ids.length === 0) return [];
+      return reserveDifferences(await reserves.inconsistentReserves(on, ids));
+    },
+
     async getBalances(userId, tx) {
       const row = await repo.findBalances(tx ?? db, userId);
       return row ?? { ...ZERO };
@@ -80,14 +95,7 @@ export function createLedgerReads(
           for (const { id, total } of await repo.unbalancedTransactions(snapshot)) {
             differences.push({ account: `transaction:${id}`, expected: 0n, actual: total });
           }
-          for (const reserve of await reserves.inconsistentReserves(snapshot)) {
-            differences.push({
-              account: `reserve:${reserve.id}`,
-              expected: reserve.expected,
-              actual: reserve.actual,
-              problem: reserve.problem,
-            });
-          }
+          differences.push(...reserveDifferences(await reserves.inconsistentReserves(snapshot)));
           for (const { id, postings } of await repo.transactionsWithoutPostings(snapshot)) {
             differences.push({
               account: `transaction:${id}:postings`,

@@ -3,7 +3,7 @@
  * interface (the one way money moves) that ledger.service.ts assembles.
  */
 import type { SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { StatementPart } from '../../db/writes-together.ts';
 import type { AccountRef } from './accounts.ts';
 
@@ -229,6 +229,8 @@ export interface LedgerService {
    * returns the differences (empty = clean).
    */
   verify(): Promise<LedgerDifference[]>;
+  /** verify()'s reserve check on the reserves `ids` only, read in `on` (e.g. a checker's snapshot). */
+  reserveDifferences(ids: string[], on: DbOrTx): Promise<LedgerDifference[]>;
   /** The platform's totals at `at` (the operator console's overview); fees today count from `dayStart`. */
   platformTotals(at: Date, dayStart: Date): Promise<PlatformTotals>;
 }

@@ -59,24 +59,12 @@ export async function sumOpenReserves(db: DbOrTx, userId: string, at: Date): Pro
 /**
  * Reserves that disagree with the ledger (ledger-verify): the amount is not what the release credited to the
  * user's available, the release is not a release, or a consumed reserve does not name a dispute hold of the
- * same user. Empty when every reserve is backed by its postings.
+ * same user. Empty when every reserve is backed by its postings. With `ids`, only those reserves.
  */
-export async function inconsistentReserves(db: DbOrTx) {
+export async function inconsistentReserves(db: DbOrTx, ids?: string[]) {
   const rows = await selectRows<{ id: string; problem: string; expected: string; actual: string }>(
     db,
-    inconsistentReservesStatement(),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    problem: row.problem,
-    expected: BigInt(row.expected),
-    actual: BigInt(row.actual),
-  }));
-}
-
-/** inconsistentReserves' statement, on every reserve or only those in `ids` (the simulation's batch). */
-export function inconsistentReservesStatement(ids?: string[]) {
-  return sql`
+    sql`
     select r.id::text as id,
       case
         when rel.type is distinct from 'release' then 'release transaction is not a release'
@@ -98,5 +86,12 @@ export function inconsistentReservesStatement(ids?: string[]) {
       or coalesce(credit.total, 0) <> r.amount
       or (r.consumed_by is not null and (hold.type is distinct from 'dispute_hold'
         or hold.meta ->> 'userId' is distinct from r.user_id::text)))
-      ${ids ? sql`and r.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}`;
+      ${ids ? sql`and r.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    problem: row.problem,
+    expected: BigInt(row.expected),
+    actual: BigInt(row.actual),
+  }));
 }
