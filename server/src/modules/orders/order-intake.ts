@@ -16,6 +16,7 @@ import {
 } from '@app/shared';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { genericPlansInTransaction } from '../../db/prepared-statements.ts';
 import { abortedWith } from '../../db/writes-together.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
@@ -118,6 +119,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
       onlineSince: config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null,
       exclude,
     };
+    await genericPlansInTransaction(tx, deps.database.engine);
     const claim = answer.claimPart?.(tx);
     let method: repo.RoutedMethod | undefined;
     if (claim) {
