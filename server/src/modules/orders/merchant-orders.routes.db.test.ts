@@ -156,7 +156,7 @@ describe('merchant API orders', () => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => postOrder(t, merchant.key, body, { idempotencyKey })),
     );
-    // The claim is the order transaction's first statement: a duplicate waits on the key's unique index
+    // The claim is the order transaction's first write: a duplicate waits on the key's unique index
     // until the first commits, then replays its answer (no 409 for a key that is merely busy).
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);

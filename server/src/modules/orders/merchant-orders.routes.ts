@@ -22,7 +22,7 @@ const toBody = (order: Order) => order;
  * The merchant API's order routes (docs/merchant-api.md): Bearer key and per-merchant limit on request,
  * Idempotency-Key on every POST. A POST's answer is stored with its key inside the order's own transaction,
  * so an order that exists always replays as created, even if the process died right after committing it.
- * A new order also claims its key in that transaction (its first statement), so a process killed mid-order
+ * A new order also claims its key in that transaction (its first write), so a process killed mid-order
  * leaves no key in flight: the retry runs at once.
  */
 export const merchantOrdersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

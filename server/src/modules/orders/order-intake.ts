@@ -204,10 +204,11 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
     /**
      * A merchant's order (at least ORDER_MIN_RUB, else 422 `amount-below-minimum`): price it at the fresh
      * rate, route it to one method (see repo.pickMethod), freeze the trader's USDT, write the deal, its first
-     * event and its webhook event, all in one transaction, whose first statement claims the Idempotency-Key
-     * and whose last write stores the answer.
+     * event and its webhook event, all in one transaction, whose first write claims the Idempotency-Key and
+     * whose last write stores the answer.
      *
-     * Statements per order: begin; the claim with the routing read (the read runs only when the claim did);
+     * Statements per order: begin; on PostgreSQL `set local` of generic plans (genericPlansInTransaction); the
+     * claim with the routing read (the read runs only when the claim did);
      * the deal with the freeze and every other write (repo.insertDealWith); commit. When a concurrent order
      * took the chosen method's amount or the trader's balance first, that statement ends the transaction and
      * the order runs again from the start with the method excluded (its key was claimed in the transaction
