@@ -5,7 +5,7 @@ import { startSessionExpiry } from './modules/auth/session-expiry.ts';
 import { startDisputeDeadlines } from './modules/disputes/dispute-deadlines.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
 import { startMailDelivery } from './modules/mail/mail-delivery.ts';
-import { startStatisticsRefresh } from './modules/maintenance/statistics-refresh.ts';
+import { startTableMaintenance } from './modules/maintenance/table-maintenance.ts';
 import { startDealExpiry } from './modules/orders/deal-expiry.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
 import { startRatePoller } from './modules/rates/rate-poller.ts';
@@ -42,8 +42,8 @@ function startJobs(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
     startDisputeDeadlines(ctx),
   ];
   if (ctx.config.RATE_SOURCE === 'coingecko') jobs.push(startRatePoller(ctx));
-  // PostgreSQL's autovacuum refreshes planner statistics; the embedded engine has none.
-  if (ctx.database.engine === 'pglite') jobs.push(startStatisticsRefresh(ctx));
+  // Autovacuum's work where there is none: always on the embedded engine, on PostgreSQL while it is off.
+  jobs.push(startTableMaintenance(ctx));
   // The chain jobs run only against a configured TronGrid (or the local simulator).
   if (ctx.config.TRONGRID_URL) jobs.push(startDepositWatcher(ctx), startWithdrawalSender(ctx));
   // The bot and its notification delivery run only with a token (without one no account can be linked).

@@ -130,6 +130,11 @@ async function main() {
           `(${(full.ms / 1000).toFixed(1)} s, ${((100 * full.ms) / result.elapsedMs).toFixed(1)} % of the run); ` +
           `violations ${result.failure ? result.failure.messages.length : 0}`,
       );
+      const { passes, tables, ms } = result.maintenance;
+      console.log(
+        `  table maintenance (the server's job, autovacuum's work where none runs): ${passes} passes, ` +
+          `${tables} tables vacuumed or analyzed, ${(ms / 1000).toFixed(1)} s`,
+      );
       const kinds = Object.entries(result.byKind).map(
         ([kind, counts]) => `${kind} ${counts.done}/${counts.refused}/${counts.skipped}/${counts.deadlock}`,
       );

@@ -11,6 +11,9 @@ const COUNTED_PER_CONNECTION = 4_096;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
+/** What a held `begin` answers (the shape of node-postgres's result for it). */
+const HELD_BEGIN = { command: 'BEGIN', rowCount: null, oid: null, rows: [], fields: [] };
+
 /**
  * A node-postgres client (one PostgreSQL connection) that prepares the statements this connection runs
  * often: a parameterized statement run PREPARE_AFTER_USES times gets a name, so from then on PostgreSQL
@@ -27,14 +30,57 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 export class PreparingClient extends pg.Client {
   private readonly uses = new Map<string, number>();
   private readonly names = new Map<string, string>();
+  /** A transaction's `begin`, not sent yet: it travels with the transaction's next statement. */
+  private beginHeld = false;
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() is overloaded; this only renames.
   override query(config: any, values?: any, callback?: any): any {
+    const plainConfig = typeof config === 'string' || (config && typeof config.submit !== 'function');
+    if (this.beginHeld || (plainConfig && callback === undefined)) {
+      const carried = this.carryBegin(plainConfig ? config : undefined, values, callback);
+      if (carried) return carried;
+    }
     if (config && typeof config === 'object' && typeof config.submit !== 'function') {
       const name = this.nameFor(config as QueryConfig, values);
       if (name) return super.query({ ...config, name }, values, callback);
     }
     return super.query(config, values, callback);
+  }
+
+  /**
+   * Drizzle opens a transaction with `begin` alone and waits for it: one round trip that carries nothing. Here
+   * the `begin` is answered at once and held; a next statement without parameters (the order's `set local`, a
+   * `commit`) is sent with it as one message, `begin;\n<statement>`, answered with the statement's result.
+   * Anything else next (parameters, a callback, a custom query) cannot share the message: the `begin` is sent
+   * just before it, as it would have been. A `begin` that fails then fails that statement (node-postgres
+   * sends in order), which ends the transaction as the failed `begin` would have.
+   */
+  private carryBegin(
+    config: string | QueryConfig | undefined,
+    values: unknown,
+    callback: unknown,
+  ): Promise<unknown> | undefined {
+    const query: QueryConfig | undefined = typeof config === 'string' ? { text: config } : config;
+    const parameters = Array.isArray(values) ? values : query?.values;
+    const plain =
+      query !== undefined &&
+      typeof query.text === 'string' &&
+      !query.name &&
+      callback === undefined &&
+      (!Array.isArray(parameters) || parameters.length === 0);
+    if (!this.beginHeld) {
+      if (!plain || query.text !== 'begin') return undefined;
+      this.beginHeld = true;
+      return Promise.resolve(HELD_BEGIN);
+    }
+    this.beginHeld = false;
+    if (!plain) {
+      super.query('begin').catch(() => undefined);
+      return undefined;
+    }
+    return super
+      .query({ ...(query as pg.QueryConfig), text: `begin;\n${query.text}` }, values as unknown[])
+      .then((results: unknown) => (Array.isArray(results) ? results.at(-1) : results));
   }
 
   private nameFor(config: QueryConfig, values: unknown): string | undefined {

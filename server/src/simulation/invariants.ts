@@ -23,6 +23,8 @@ export const INVARIANT = {
   DISPUTE_HOLDS_DEAL: 'an open dispute holds its deal in dispute; a deal in dispute has one open dispute',
   COMMISSION_IN_SETTLEMENT: 'a referral commission only for a completed deal, paid in its settlement',
   DEPOSITS: 'every confirmed chain deposit credited exactly once',
+  TURNS_FOLLOW_METHODS:
+    "every method's routing turn follows it (active, bank, terminal), silent only while its terminal's silence is announced and unheard",
 } as const;
 
 /**
@@ -189,6 +191,22 @@ export async function checkInvariants(
   // Paid means credited to the lead in the settlement: to available, or to the debt account where the
   // commission repays a debt the lead owes (deal-movements.ts), which leaves available with less or nothing.
   report(INVARIANT.COMMISSION_IN_SETTLEMENT, await rows(database, commissionInSettlementStatement()));
+
+  // Routing walks the turns (0031): a turn out of step with its method, or a method left out of the walk while
+  // its terminal is heard, would stop orders reaching it without any error.
+  report(
+    INVARIANT.TURNS_FOLLOW_METHODS,
+    await rows(
+      database,
+      sql`select pm.id as method, turn.active, turn.terminal_silent as silent
+          from payment_methods pm
+            left join payment_method_turns turn on turn.payment_method_id = pm.id
+            left join terminals t on t.id = pm.terminal_id
+          where turn.payment_method_id is null or turn.active <> pm.is_active or turn.bank_id <> pm.bank_id
+             or turn.has_terminal <> (pm.terminal_id is not null)
+             or turn.terminal_silent and t.offline_notified_ping is distinct from t.last_ping`,
+    ),
+  );
 
   if (expectations.depositedMicro !== undefined) {
     const [credited] = await rows(

@@ -649,6 +649,8 @@ async function perform(world: World, model: Model, op: Op): Promise<OpOutcome> {
       }
       await ctx.orders.expireDue();
       await ctx.disputes.advanceDue();
+      // The offline notice job's pass: the fleet's older terminals fall silent and leave routing's walk.
+      while ((await ctx.terminals.announceOffline(100)) === 100);
       await world.sender.runOnce();
       return 'done';
     }

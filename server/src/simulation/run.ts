@@ -1,3 +1,4 @@
+import { maintainTables, TABLE_MAINTENANCE_INTERVAL_MS } from '../modules/maintenance/table-maintenance.ts';
 import { type Coverage, measureCoverage } from './coverage.ts';
 import { IncrementalChecker } from './incremental.ts';
 import { checkInvariants } from './invariants.ts';
@@ -18,6 +19,8 @@ export interface RunResult {
   coverage?: Coverage;
   /** The invariant checks made: how many of each kind and the time they took. */
   checks: Record<CheckKind, { count: number; ms: number }>;
+  /** The server's table maintenance run between batches (autovacuum's work where none runs), as a server would. */
+  maintenance: { passes: number; tables: number; ms: number };
   /** The first failure: the index of the last op of its batch, what broke, and the check that saw it. */
   failure?: { index: number; messages: string[]; check: CheckKind | 'op' };
 }
@@ -78,6 +81,17 @@ export async function execute(
   const incremental = new IncrementalChecker(world.database, model);
   let batches = 0;
   let lastFull = { endedAt: performance.now(), ms: 0, batch: 0 };
+  const maintenance = { passes: 0, tables: 0, ms: 0 };
+  let lastMaintenance = performance.now();
+  // What the server's table-maintenance job does every minute (workers.ts); the simulation runs no jobs.
+  const maintain = async () => {
+    if (performance.now() - lastMaintenance < TABLE_MAINTENANCE_INTERVAL_MS) return;
+    const at = performance.now();
+    maintenance.tables += await maintainTables(world.database);
+    maintenance.passes += 1;
+    lastMaintenance = performance.now();
+    maintenance.ms += lastMaintenance - at;
+  };
   const check = async (last: boolean): Promise<{ kind: CheckKind; messages: string[] }> => {
     const at = performance.now();
     const full = options.fullEvery
@@ -130,6 +144,7 @@ export async function execute(
       const last = executed === ops.length || options.signal?.aborted === true;
       const checked = await check(last);
       messages.push(...checked.messages);
+      if (messages.length === 0 && !last) await maintain();
       options.onBatch?.(executed, checks);
       if (messages.length > 0) {
         return {
@@ -137,13 +152,22 @@ export async function execute(
           outcomes,
           byKind,
           checks,
+          maintenance,
           elapsedMs: performance.now() - started,
           failure: { index: executed - 1, messages, check: opsFailed ? 'op' : checked.kind },
         };
       }
       if (last) {
         const coverage = await measureCoverage(world.database, model.tally);
-        return { executed, outcomes, byKind, checks, coverage, elapsedMs: performance.now() - started };
+        return {
+          executed,
+          outcomes,
+          byKind,
+          checks,
+          maintenance,
+          coverage,
+          elapsedMs: performance.now() - started,
+        };
       }
     }
     const coverage = await measureCoverage(world.database, model.tally);
@@ -152,6 +176,7 @@ export async function execute(
       outcomes,
       byKind,
       checks,
+      maintenance,
       coverage,
       elapsedMs: performance.now() - started,
     };

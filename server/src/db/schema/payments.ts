@@ -33,8 +33,6 @@ export const paymentMethods = pgTable('payment_methods', {
   isActive: boolean('is_active').notNull().default(false),
   firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
   terminalId: uuid('terminal_id'),
-  /** When the method last got a deal: fair rotation routes to the longest-waiting one (0010_deals.sql). */
-  lastDealAt: timestamp('last_deal_at', { withTimezone: true }),
   /** The rating percent, derived from ratingPointsTenths by the rating engine. */
   rating: numeric('rating', { precision: 5, scale: 2 }).notNull(),
   /** Spec §9 penalty points in tenths of this method's own deals, from basePointsTenths (0015_rating.sql). */
@@ -56,4 +54,22 @@ export const paymentMethodCounts = pgTable('payment_method_counts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   total: bigint('total', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Each method's turn in routing's fair rotation: when it last got a deal (the longest-waiting active method is
+ * routed to first). A table of its own so an order's stamp does not rewrite the method's row into every index
+ * of payment_methods; `bankId`, `active` and `hasTerminal` follow that row by trigger, `terminalSilent` is set
+ * when the offline notice announces the method's terminal and cleared when it is heard from again. Mirrors
+ * migrations/0031_payment_method_turns.sql.
+ */
+export const paymentMethodTurns = pgTable('payment_method_turns', {
+  paymentMethodId: uuid('payment_method_id')
+    .primaryKey()
+    .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+  bankId: integer('bank_id').notNull(),
+  active: boolean('active').notNull(),
+  hasTerminal: boolean('has_terminal').notNull(),
+  terminalSilent: boolean('terminal_silent').notNull().default(false),
+  lastDealAt: timestamp('last_deal_at', { withTimezone: true }),
 });

@@ -50,11 +50,13 @@ export interface RoutingQuery {
  * instead of queueing on one; the partial unique index on deals and the ledger's conditional update still
  * guard what this read cannot see.
  *
- * Only users is joined: the bank name, the balance and the terminal are scalar subqueries of the method's
- * row. As joins they made the planner search join orders of six tables on every order, ~4–5 ms of planning
- * for ~0.2 ms of execution on PostgreSQL (bench/orders.ts prints both); as subqueries planning is ~0.5 ms
- * and the plan is the same walk of payment_methods_rotation_idx. A missing balance or terminal row gives
- * null, which fails the condition as the inner join did.
+ * Only the method's turn and users are joined: the bank name, the balance and the terminal are scalar
+ * subqueries of the method's row. As joins they made the planner search join orders of six tables on every
+ * order, ~4–5 ms of planning for ~0.2 ms of execution on PostgreSQL (bench/orders.ts prints both); as
+ * subqueries planning is ~0.5 ms and the plan is a walk of payment_method_turns_rotation_idx (the turns'
+ * order, 0031; methods whose terminal was announced silent are not in it, so an order does not walk past every
+ * trader who stopped working) with each method's row looked up by its key. A missing balance or terminal row
+ * gives null, which fails the condition as the inner join did.
  */
 export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<RoutedMethod | undefined> {
   const row = await selectRow<RoutingRow>(tx, routingSelect(query));
@@ -119,16 +121,22 @@ function routingSelect(query: RoutingQuery, onlyIf?: SQL): SQL {
            (select b.name from banks b where b.id = pm.bank_id) as bank_name,
            pm.card, pm.phone_number, pm.name as owner_name, u.reward_bps,
            (select m.fee_bps from users m where m.id = ${query.merchantId}::uuid) as merchant_fee_bps
-    from payment_methods pm
+    from payment_method_turns turn
+      join payment_methods pm on pm.id = turn.payment_method_id
       join users u on u.id = pm.user_id
-    where pm.is_active
+    where turn.active and pm.is_active
+      ${
+        // The walk of the rotation's partial index skips methods that cannot take an order for a while: no
+        // terminal, or one announced silent (0031). The terminal itself is checked below.
+        query.onlineSince ? sql`and turn.has_terminal and not turn.terminal_silent` : sql``
+      }
       ${onlyIf ? sql`and ${onlyIf}` : sql``}
       ${
         query.mode === 'sbp'
           ? sql`and pm.is_sbp and pm.phone_number is not null`
           : sql`and pm.is_c2c and pm.card is not null`
       }
-      ${query.bankId === null ? sql`` : sql`and pm.bank_id = ${query.bankId}`}
+      ${query.bankId === null ? sql`` : sql`and turn.bank_id = ${query.bankId}`}
       and (pm.min_deposit_kopecks is null or pm.min_deposit_kopecks <= ${amount}::bigint)
       and (pm.max_deposit_kopecks is null or pm.max_deposit_kopecks >= ${amount}::bigint)
       and pm.rating >= ${query.minRating} and u.rating >= ${query.minRating}
@@ -153,7 +161,7 @@ function routingSelect(query: RoutingQuery, onlyIf?: SQL): SQL {
             )})`
           : sql``
       }
-    order by pm.last_deal_at asc nulls first, pm.id
+    order by turn.last_deal_at asc nulls first, turn.payment_method_id
     limit 1
     for update of pm skip locked`;
 }

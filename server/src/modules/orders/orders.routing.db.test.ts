@@ -1,9 +1,10 @@
-import { RATING } from '@app/shared';
+import { API, RATING } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { deals, paymentMethods, terminals, users } from '../../db/schema/index.ts';
+import { deals, paymentMethods, paymentMethodTurns, terminals, users } from '../../db/schema/index.ts';
 
 /**
  * Routing rules one by one: each test starts with no active method anywhere, adds the candidates it needs and
@@ -141,20 +142,94 @@ describe('order routing', () => {
     ];
     const ids = methods.map((entry) => entry.method.id);
     await t.database.db
-      .update(paymentMethods)
+      .update(paymentMethodTurns)
       .set({ lastDealAt: new Date('2020-01-02T00:00:00Z') })
-      .where(eq(paymentMethods.id, ids[0]!));
+      .where(eq(paymentMethodTurns.paymentMethodId, ids[0]!));
     await t.database.db
-      .update(paymentMethods)
+      .update(paymentMethodTurns)
       .set({ lastDealAt: new Date('2020-01-01T00:00:00Z') })
-      .where(eq(paymentMethods.id, ids[1]!));
+      .where(eq(paymentMethodTurns.paymentMethodId, ids[1]!));
     await t.database.db
-      .update(paymentMethods)
+      .update(paymentMethodTurns)
       .set({ lastDealAt: new Date('2020-01-03T00:00:00Z') })
-      .where(eq(paymentMethods.id, ids[2]!));
+      .where(eq(paymentMethodTurns.paymentMethodId, ids[2]!));
     const order = [];
     for (let index = 0; index < 6; index++) order.push(await routedTo({ amount: `${150 + index}.00` }));
     expect(order).toEqual([ids[1], ids[0], ids[2], ids[1], ids[0], ids[2]]);
+  });
+
+  it("keeps a method's turn while it is switched off, and follows a change of its bank", async () => {
+    const first = await routableMethod(t, { balanceUsdt: 100n * USDT, bankId: 1 });
+    const second = await routableMethod(t, { balanceUsdt: 100n * USDT, bankId: 1 });
+    const setTurn = (id: string, at: string) =>
+      t.database.db
+        .update(paymentMethodTurns)
+        .set({ lastDealAt: new Date(at) })
+        .where(eq(paymentMethodTurns.paymentMethodId, id));
+    const setMethod = (id: string, values: { isActive?: boolean; bankId?: number }) =>
+      t.database.db.update(paymentMethods).set(values).where(eq(paymentMethods.id, id));
+    await setTurn(first.method.id, '2020-01-01T00:00:00Z');
+    await setTurn(second.method.id, '2020-01-02T00:00:00Z');
+    await setMethod(first.method.id, { isActive: false });
+    expect(await routedTo({ amount: '160.00' })).toBe(second.method.id);
+    // Back on, it has still waited longest (since 2020): its turn was kept.
+    await setMethod(first.method.id, { isActive: true });
+    expect(await routedTo({ amount: '161.00' })).toBe(first.method.id);
+    await setMethod(second.method.id, { bankId: 2 });
+    expect(await routedTo({ amount: '162.00', bank_id: 2 })).toBe(second.method.id);
+    expect(await routedTo({ amount: '163.00', bank_id: 1 })).toBe(first.method.id);
+    const [turn] = await t.database.db
+      .select()
+      .from(paymentMethodTurns)
+      .where(eq(paymentMethodTurns.paymentMethodId, second.method.id));
+    expect(turn).toMatchObject({ bankId: 2, active: true });
+    expect(turn!.lastDealAt!.getTime()).toBeGreaterThan(new Date('2020-01-02T00:00:00Z').getTime());
+  });
+
+  it('leaves a method whose terminal was announced silent out of the walk until the terminal is heard again', async () => {
+    const quiet = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const other = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const turnOf = async (id: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(paymentMethodTurns)
+          .where(eq(paymentMethodTurns.paymentMethodId, id))
+      )[0]!;
+    // The quiet one has waited longest: it would be routed to first.
+    await t.database.db
+      .update(paymentMethodTurns)
+      .set({ lastDealAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(paymentMethodTurns.paymentMethodId, quiet.method.id));
+    await t.database.db
+      .update(terminals)
+      .set({ lastPing: new Date(t.ctx.now().getTime() - 600_000) })
+      .where(eq(terminals.id, quiet.terminalId));
+    expect(await t.ctx.terminals.announceOffline(100)).toBeGreaterThanOrEqual(1);
+    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(true);
+    expect((await turnOf(other.method.id)).terminalSilent).toBe(false);
+    expect(await routedTo({ amount: '170.00' })).toBe(other.method.id);
+    const beat = await devicePost(
+      t,
+      API.device.heartbeat,
+      { battery: 80, charging: true, network: 'wifi', app_version: '1.0.0' },
+      { token: quiet.deviceToken },
+    );
+    expect(beat.statusCode).toBe(200);
+    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(false);
+    expect(await routedTo({ amount: '171.00' })).toBe(quiet.method.id);
+    // Silent again, then linked to another terminal: the new link starts as heard.
+    await t.database.db
+      .update(terminals)
+      .set({ lastPing: new Date(t.ctx.now().getTime() - 600_000) })
+      .where(eq(terminals.id, quiet.terminalId));
+    await t.ctx.terminals.announceOffline(100);
+    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(true);
+    await t.database.db
+      .update(paymentMethods)
+      .set({ terminalId: other.terminalId })
+      .where(eq(paymentMethods.id, quiet.method.id));
+    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(false);
   });
 
   it('skips every method of a blocked trader (issue 27) and routes to them again once unblocked', async () => {

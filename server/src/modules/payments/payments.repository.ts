@@ -15,7 +15,13 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow } from '../../db/rows.ts';
-import { banks, paymentMethodCounts, paymentMethods, users } from '../../db/schema/index.ts';
+import {
+  banks,
+  paymentMethodCounts,
+  paymentMethods,
+  paymentMethodTurns,
+  users,
+} from '../../db/schema/index.ts';
 
 export type BankRow = typeof banks.$inferSelect;
 export type NewBank = typeof banks.$inferInsert;
@@ -396,7 +402,37 @@ export async function setRatingPoints(
     .where(eq(paymentMethods.id, id));
 }
 
-/** Routing's round-robin stamp: the method took a deal at `at` (its turn comes again after the others'). */
+/** The methods linked to these terminals (their turns). */
+const turnsOfTerminals = (terminalIds: string[]) =>
+  inArray(
+    paymentMethodTurns.paymentMethodId,
+    sql`(select ${paymentMethods.id} from ${paymentMethods} where ${inArray(paymentMethods.terminalId, terminalIds)})`,
+  );
+
+/** The terminals were announced silent: their methods leave routing's walk (0031) until they are heard. */
+export async function markTerminalsSilent(db: DbOrTx, terminalIds: string[]): Promise<void> {
+  if (terminalIds.length === 0) return;
+  await db
+    .update(paymentMethodTurns)
+    .set({ terminalSilent: true })
+    .where(and(turnsOfTerminals(terminalIds), eq(paymentMethodTurns.terminalSilent, false)));
+}
+
+/** The terminal was heard from: its methods are back in routing's walk (a no-op unless it was silent). */
+export async function markTerminalHeard(db: DbOrTx, terminalId: string): Promise<void> {
+  await db
+    .update(paymentMethodTurns)
+    .set({ terminalSilent: false })
+    .where(and(turnsOfTerminals([terminalId]), eq(paymentMethodTurns.terminalSilent, true)));
+}
+
+/**
+ * Routing's round-robin stamp: the method took a deal at `at` (its turn comes again after the others'). On the
+ * narrow turns table, not payment_methods, whose row would be rewritten into every one of its indexes.
+ */
 export function stampLastDealWrite(db: DbOrTx, id: string, at: Date) {
-  return db.update(paymentMethods).set({ lastDealAt: at }).where(eq(paymentMethods.id, id));
+  return db
+    .update(paymentMethodTurns)
+    .set({ lastDealAt: at })
+    .where(eq(paymentMethodTurns.paymentMethodId, id));
 }

@@ -23,7 +23,7 @@ import {
   type TerminalPayment,
   type TerminalPaymentsResponse,
 } from '@app/shared';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, fieldErrors, notFound } from '../../lib/http-errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -406,4 +406,22 @@ export function setMethodRatingPoints(
  */
 export function stampLastDealWrite(tx: Tx, methodId: string, at: Date) {
   return repo.stampLastDealWrite(tx, methodId, at);
+}
+
+/**
+ * The offline notice announced these terminals silent (in its claiming transaction): their methods leave
+ * routing's walk of the rotation, so orders stop walking past methods that cannot take them. Routing still
+ * checks each terminal itself; this only keeps the walk short.
+ */
+export function markTerminalsSilent(tx: Tx, terminalIds: string[]): Promise<void> {
+  return repo.markTerminalsSilent(tx, terminalIds);
+}
+
+/**
+ * The terminal was heard from (a heartbeat, a forwarder's request): its methods are back in routing's walk. Run
+ * after the statement that recorded the sign of life, in a statement of its own: it then sees a silence
+ * announced while that statement waited on the terminal's row.
+ */
+export function markTerminalHeard(db: DbOrTx, terminalId: string): Promise<void> {
+  return repo.markTerminalHeard(db, terminalId);
 }

@@ -11,6 +11,7 @@ import type {
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
+import { markTerminalHeard } from '../payments/payments.service.ts';
 import * as devices from './device.repository.ts';
 import { createNotificationIntake } from './notification-intake.ts';
 import type { MatchIncoming } from './notification-matching.ts';
@@ -137,6 +138,8 @@ export function createDeviceService(deps: {
         now: at,
       });
       if (!row) throw unauthorizedProblem();
+      // Its methods back in routing's walk if the offline notice had announced it silent.
+      await markTerminalHeard(db, terminal.id);
       return {
         status: asStatus(row.status),
         server_time: at.toISOString(),

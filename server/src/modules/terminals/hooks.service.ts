@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { type DeviceHookResponse, FORWARDER_APPS, type ForwarderApp } from '@app/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
+import { markTerminalHeard } from '../payments/payments.service.ts';
 import { type HookRequest, hookItemId, readHookRequest } from './forwarders/index.ts';
 import * as hooks from './hooks.repository.ts';
 import type { NotificationIntake } from './notification-intake.ts';
@@ -37,6 +38,11 @@ export function createHooksService(deps: {
 }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
+  /** The terminal is heard from: last seen now, and its methods back in routing's walk if it had fallen silent. */
+  const signOfLife = async (terminalId: string, state: Parameters<typeof hooks.recordSignOfLife>[2]) => {
+    await hooks.recordSignOfLife(db, terminalId, state);
+    await markTerminalHeard(db, terminalId);
+  };
 
   return {
     /** The terminal of a URL token, or null for an unknown, revoked or malformed one. */
@@ -53,7 +59,7 @@ export function createHooksService(deps: {
       const reading = readHookRequest(terminal.app, request, { secret: terminal.secret, now: at });
       const state = { battery: reading.battery, charging: reading.charging, now: at };
       if (reading.kind !== 'message') {
-        await hooks.recordSignOfLife(db, terminal.id, state);
+        await signOfLife(terminal.id, state);
         return { status: reading.kind === 'ping' ? 'ping' : 'ignored' };
       }
       const { message } = reading;
@@ -68,7 +74,7 @@ export function createHooksService(deps: {
         receivedAt,
       };
       const [result] = await db.transaction((tx) => deps.intake.submit(tx, terminal, [item], at));
-      await hooks.recordSignOfLife(db, terminal.id, state);
+      await signOfLife(terminal.id, state);
       deps.log.info(
         { terminalId: terminal.id, app: terminal.app, source: message.source, status: result!.status },
         'forwarded notification',

@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
-import type { PageQuery, PaymentsService } from '../payments/payments.service.ts';
+import { markTerminalsSilent, type PageQuery, type PaymentsService } from '../payments/payments.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { SessionUser } from '../users/users.service.ts';
 import { isOnline, onlineCutoff } from './routable-terminal.ts';
@@ -333,6 +333,11 @@ export function createTerminalsService(deps: {
     async announceOffline(limit: number): Promise<number> {
       return db.transaction(async (tx) => {
         const silent = await repo.claimSilent(tx, { silentBefore: onlineSince(), limit });
+        // After the claim, which holds the terminals' rows: a heartbeat waiting on one clears this after us.
+        await markTerminalsSilent(
+          tx,
+          silent.map((terminal) => terminal.id),
+        );
         for (const terminal of silent) {
           await deps.notifier.notify(tx, terminal.userId, {
             kind: 'terminal_offline',

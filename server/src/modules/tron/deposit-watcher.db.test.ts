@@ -9,7 +9,7 @@ import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
 import { DISPUTE_DEADLINES } from '../disputes/dispute-deadlines.ts';
 import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { MAIL_DELIVERY } from '../mail/mail-delivery.ts';
-import { STATISTICS_REFRESH } from '../maintenance/statistics-refresh.ts';
+import { TABLE_MAINTENANCE } from '../maintenance/table-maintenance.ts';
 import { DEAL_EXPIRY } from '../orders/deal-expiry.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { RATE_POLLER } from '../rates/rate-poller.ts';
@@ -387,7 +387,7 @@ describe('workers', () => {
       MAIL_DELIVERY,
       DEAL_EXPIRY,
       DISPUTE_DEADLINES,
-      ...(t.database.engine === 'pglite' ? [STATISTICS_REFRESH] : []),
+      TABLE_MAINTENANCE,
     ];
     expect(without.jobs).toEqual(housekeeping);
     await without.stop();

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../test/test-database.ts';
+import type { Database } from './client.ts';
+import { genericPlansInTransaction, PREPARE_AFTER_USES } from './prepared-statements.ts';
+import { selectRow } from './rows.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.raw.query('create table carried (n int primary key)');
+});
+afterAll(() => database.close());
+
+/** The texts this process sends to the database while `run` runs, in order. */
+async function sentWhile(run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() is overloaded; this only records.
+    ...args: any[]
+  ) {
+    const config = args[0];
+    sent.push(typeof config === 'string' ? config : String(config?.text));
+    return (query as (...all: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+const rows = async () =>
+  (await database.raw.query<{ n: number }>('select n from carried order by n')).rows.map((row) => row.n);
+
+describe('transactions on the server connections', () => {
+  it('run `set local` inside the transaction, and the transaction is atomic either way it begins', async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = '4321ms'`);
+      await tx.execute(sql`insert into carried (n) values (${1})`);
+      return selectRow<{ statement_timeout: string }>(tx, sql`show statement_timeout`);
+    });
+    expect(seen).toEqual({ statement_timeout: '4321ms' });
+    // Local to the transaction: gone after it (the connection went back to the pool with its own setting).
+    const after = await database.raw.query<{ statement_timeout: string }>('show statement_timeout');
+    expect(after.rows[0]!.statement_timeout).not.toBe('4321ms');
+    for (const first of [
+      sql`set local statement_timeout = '5s'`,
+      sql`insert into carried (n) values (${2})`,
+    ]) {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(first);
+          await tx.execute(sql`insert into carried (n) values (${3})`);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+    }
+    expect(await rows()).toEqual([1]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'pglite')('PostgreSQL connections (PreparingClient)', () => {
+  it("send a transaction's begin with its first statement when it has no parameters", async () => {
+    const sent = await sentWhile(() =>
+      database.db.transaction(async (tx) => {
+        await genericPlansInTransaction(tx, database.engine);
+        await tx.execute(sql`select ${1}::int as one`);
+      }),
+    );
+    expect(sent).toEqual([
+      'begin;\nset local plan_cache_mode = force_generic_plan',
+      'select $1::int as one',
+      'commit',
+    ]);
+    const alone = await sentWhile(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${1}::int as one`);
+      }),
+    );
+    expect(alone).toEqual(['begin', 'select $1::int as one', 'commit']);
+  });
+
+  it(`name a statement with parameters once a connection has run it ${PREPARE_AFTER_USES} times`, async () => {
+    const single = new pg.Pool({
+      connectionString: String(database.raw.options.connectionString),
+      max: 1,
+      Client: (await import('./prepared-statements.ts')).PreparingClient,
+    });
+    try {
+      const named = async () =>
+        (await single.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!
+          .n;
+      for (let use = 1; use <= PREPARE_AFTER_USES; use += 1) {
+        expect(await named()).toBe(0);
+        await single.query({ text: 'select $1::int + 1 as two', values: [1] } as pg.QueryConfig);
+      }
+      expect(await named()).toBe(1);
+    } finally {
+      await single.end();
+    }
+  });
+});
