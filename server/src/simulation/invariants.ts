@@ -77,6 +77,18 @@ export function commissionInSettlementStatement(deals?: string[]) {
         ${deals ? sql`and c.deal_id = any(${`{${deals.join(',')}}`}::uuid[])` : sql``}`;
 }
 
+/**
+ * TURNS_FOLLOW_METHODS's violations. Routing walks the turns (0031): a turn out of step with its method, or a
+ * method left out of the walk while its terminal is heard, would stop orders reaching it without any error.
+ */
+const TURNS_OUT_OF_STEP = sql`select pm.id as method, turn.active, turn.terminal_silent as silent
+  from payment_methods pm
+    left join payment_method_turns turn on turn.payment_method_id = pm.id
+    left join terminals t on t.id = pm.terminal_id
+  where turn.payment_method_id is null or turn.active <> pm.is_active or turn.bank_id <> pm.bank_id
+     or turn.has_terminal <> (pm.terminal_id is not null)
+     or turn.terminal_silent and t.offline_notified_ping is distinct from t.last_ping`;
+
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);
 }
@@ -192,21 +204,7 @@ export async function checkInvariants(
   // commission repays a debt the lead owes (deal-movements.ts), which leaves available with less or nothing.
   report(INVARIANT.COMMISSION_IN_SETTLEMENT, await rows(database, commissionInSettlementStatement()));
 
-  // Routing walks the turns (0031): a turn out of step with its method, or a method left out of the walk while
-  // its terminal is heard, would stop orders reaching it without any error.
-  report(
-    INVARIANT.TURNS_FOLLOW_METHODS,
-    await rows(
-      database,
-      sql`select pm.id as method, turn.active, turn.terminal_silent as silent
-          from payment_methods pm
-            left join payment_method_turns turn on turn.payment_method_id = pm.id
-            left join terminals t on t.id = pm.terminal_id
-          where turn.payment_method_id is null or turn.active <> pm.is_active or turn.bank_id <> pm.bank_id
-             or turn.has_terminal <> (pm.terminal_id is not null)
-             or turn.terminal_silent and t.offline_notified_ping is distinct from t.last_ping`,
-    ),
-  );
+  report(INVARIANT.TURNS_FOLLOW_METHODS, await rows(database, TURNS_OUT_OF_STEP));
 
   if (expectations.depositedMicro !== undefined) {
     const [credited] = await rows(

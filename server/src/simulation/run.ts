@@ -82,6 +82,15 @@ export async function execute(
   let batches = 0;
   let lastFull = { endedAt: performance.now(), ms: 0, batch: 0 };
   const maintenance = { passes: 0, tables: 0, ms: 0 };
+  const summary = (executed: number, end: Pick<RunResult, 'coverage' | 'failure'>): RunResult => ({
+    executed,
+    outcomes,
+    byKind,
+    checks,
+    maintenance,
+    elapsedMs: performance.now() - started,
+    ...end,
+  });
   let lastMaintenance = performance.now();
   // What the server's table-maintenance job does every minute (workers.ts); the simulation runs no jobs.
   const maintain = async () => {
@@ -147,39 +156,13 @@ export async function execute(
       if (messages.length === 0 && !last) await maintain();
       options.onBatch?.(executed, checks);
       if (messages.length > 0) {
-        return {
-          executed,
-          outcomes,
-          byKind,
-          checks,
-          maintenance,
-          elapsedMs: performance.now() - started,
+        return summary(executed, {
           failure: { index: executed - 1, messages, check: opsFailed ? 'op' : checked.kind },
-        };
+        });
       }
-      if (last) {
-        const coverage = await measureCoverage(world.database, model.tally);
-        return {
-          executed,
-          outcomes,
-          byKind,
-          checks,
-          maintenance,
-          coverage,
-          elapsedMs: performance.now() - started,
-        };
-      }
+      if (last) return summary(executed, { coverage: await measureCoverage(world.database, model.tally) });
     }
-    const coverage = await measureCoverage(world.database, model.tally);
-    return {
-      executed: ops.length,
-      outcomes,
-      byKind,
-      checks,
-      maintenance,
-      coverage,
-      elapsedMs: performance.now() - started,
-    };
+    return summary(ops.length, { coverage: await measureCoverage(world.database, model.tally) });
   } finally {
     await world.close();
   }

@@ -211,6 +211,27 @@ describe('seeded simulation', () => {
     expect(result.checks).toMatchObject({ incremental: { count: 4 }, full: { count: 1 } });
   }, 300_000);
 
+  // Routing's walk (0031): a method flagged silent while its terminal is heard would get no order, without an error.
+  it('the full check catches a method left out of routing while its terminal is heard', async () => {
+    const ops: Op[] = [
+      { k: 'merchant' },
+      { k: 'signup', lead: false, referral: null },
+      { k: 'method', t: 0 },
+      { k: 'tick', s: 30 },
+    ];
+    const result = await execute(template, ops, {
+      concurrency: 1,
+      fullEvery: 1,
+      afterOp: async (world, _model, op) => {
+        if (op.k === 'tick')
+          await world.database.db.execute(sql`update payment_method_turns set terminal_silent = true`);
+      },
+    });
+    expect(result.failure?.check).toBe('full');
+    expect(result.failure?.index).toBe(3);
+    expect(result.failure?.messages.join('\n')).toMatch(/^every method's routing turn follows it/);
+  }, 300_000);
+
   // Shrinking replays on a fresh database each time; the shrinker itself does not depend on the engine, and a
   // fresh PGlite database (the template loaded into a worker) costs seconds per replay, so it runs on PostgreSQL.
   it.skipIf(testEngine === 'pglite')(
