@@ -11,7 +11,8 @@
 --    now leaves the walk until the terminal is heard from again. Routing still checks the terminal itself: this
 --    flag only keeps methods that cannot be routed out of the index.
 -- Which methods are in the rotation (active, with a terminal), by which bank, follow payment_methods by trigger in
--- the same statement as the change; a method linked to another terminal starts as heard.
+-- the same statement as the change; a method created on, or linked to, a terminal whose silence is announced
+-- starts out of the walk too.
 create table payment_method_turns (
   payment_method_id uuid primary key references payment_methods (id) on delete cascade,
   bank_id integer not null,
@@ -37,10 +38,23 @@ create index payment_method_turns_bank_rotation_idx
 -- active methods): one on every active method in rotation order let the planner walk it with the terminal rule
 -- too, past every silent method (it cannot know those sit at the front), and the simulation's rate fell again.
 
+-- Whether a terminal's silence is announced and it has not been heard since. FOR SHARE waits for a heartbeat or
+-- an announcement in flight on that terminal's row, so a method created or relinked beside one gets the state that
+-- commits (a heartbeat then clears, or an announcement then sets, the flag of a method it can see).
+create function terminal_announced_silent(terminal uuid) returns boolean language plpgsql as $$
+declare
+  silent boolean;
+begin
+  select t.last_ping is not null and t.offline_notified_ping = t.last_ping into silent
+    from terminals t where t.id = terminal for share;
+  return coalesce(silent, false);
+end
+$$;
+
 create function payment_method_turns_add() returns trigger language plpgsql as $$
 begin
-  insert into payment_method_turns (payment_method_id, bank_id, active, has_terminal)
-    select id, bank_id, is_active, terminal_id is not null from added;
+  insert into payment_method_turns (payment_method_id, bank_id, active, has_terminal, terminal_silent)
+    select id, bank_id, is_active, terminal_id is not null, terminal_announced_silent(terminal_id) from added;
   return null;
 end
 $$;
@@ -49,7 +63,8 @@ create function payment_method_turns_follow() returns trigger language plpgsql a
 begin
   update payment_method_turns
     set bank_id = new.bank_id, active = new.is_active, has_terminal = new.terminal_id is not null,
-        terminal_silent = terminal_silent and new.terminal_id is not distinct from old.terminal_id
+        terminal_silent = case when new.terminal_id is distinct from old.terminal_id
+                               then terminal_announced_silent(new.terminal_id) else terminal_silent end
     where payment_method_id = new.id;
   return null;
 end

@@ -218,13 +218,16 @@ describe('order routing', () => {
     expect(beat.statusCode).toBe(200);
     expect((await turnOf(quiet.method.id)).terminalSilent).toBe(false);
     expect(await routedTo({ amount: '171.00' })).toBe(quiet.method.id);
-    // Silent again, then linked to another terminal: the new link starts as heard.
+    // Silent again, then linked to another terminal (a heard one): the new link is in the walk.
     await t.database.db
       .update(terminals)
       .set({ lastPing: new Date(t.ctx.now().getTime() - 600_000) })
       .where(eq(terminals.id, quiet.terminalId));
     await t.ctx.terminals.announceOffline(100);
     expect((await turnOf(quiet.method.id)).terminalSilent).toBe(true);
+    // A method added on the silent terminal starts out of the walk as well.
+    const added = await routableMethod(t, { traderId: quiet.traderId, terminalId: quiet.terminalId });
+    expect((await turnOf(added.method.id)).terminalSilent).toBe(true);
     await t.database.db
       .update(paymentMethods)
       .set({ terminalId: other.terminalId })
