@@ -24,7 +24,7 @@ export const INVARIANT = {
   COMMISSION_IN_SETTLEMENT: 'a referral commission only for a completed deal, paid in its settlement',
   DEPOSITS: 'every confirmed chain deposit credited exactly once',
   TURNS_FOLLOW_METHODS:
-    "every method's routing turn follows it (active, bank, terminal), silent only while its terminal's silence is announced and unheard",
+    "every method's routing turn follows it (active, bank, terminal) and its terminal (idle: Disabled, or silence announced and unheard)",
 } as const;
 
 /**
@@ -79,15 +79,17 @@ export function commissionInSettlementStatement(deals?: string[]) {
 
 /**
  * TURNS_FOLLOW_METHODS's violations. Routing walks the turns (0031): a turn out of step with its method, or a
- * method left out of the walk while its terminal is heard, would stop orders reaching it without any error.
+ * method left out of the walk while its terminal can take orders, would stop orders reaching it without any error
+ * (and one left in the walk while idle makes every order walk past it).
  */
-const TURNS_OUT_OF_STEP = sql`select pm.id as method, turn.active, turn.terminal_silent as silent
+const TURNS_OUT_OF_STEP = sql`select pm.id as method, turn.active, turn.terminal_idle as idle
   from payment_methods pm
     left join payment_method_turns turn on turn.payment_method_id = pm.id
     left join terminals t on t.id = pm.terminal_id
   where turn.payment_method_id is null or turn.active <> pm.is_active or turn.bank_id <> pm.bank_id
      or turn.has_terminal <> (pm.terminal_id is not null)
-     or turn.terminal_silent and t.offline_notified_ping is distinct from t.last_ping`;
+     or turn.terminal_idle <> coalesce(t.status <> 'Enabled'
+                                       or (t.last_ping is not null and t.offline_notified_ping = t.last_ping), false)`;
 
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);

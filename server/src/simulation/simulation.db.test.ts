@@ -224,7 +224,7 @@ describe('seeded simulation', () => {
       fullEvery: 1,
       afterOp: async (world, _model, op) => {
         if (op.k === 'tick')
-          await world.database.db.execute(sql`update payment_method_turns set terminal_silent = true`);
+          await world.database.db.execute(sql`update payment_method_turns set terminal_idle = true`);
       },
     });
     expect(result.failure?.check).toBe('full');

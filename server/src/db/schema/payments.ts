@@ -59,8 +59,8 @@ export const paymentMethodCounts = pgTable('payment_method_counts', {
 /**
  * Each method's turn in routing's fair rotation: when it last got a deal (the longest-waiting active method is
  * routed to first). A table of its own so an order's stamp does not rewrite the method's row into every index
- * of payment_methods; `bankId`, `active` and `hasTerminal` follow that row by trigger, `terminalSilent` is set
- * when the offline notice announces the method's terminal and cleared when it is heard from again. Mirrors
+ * of payment_methods; `bankId`, `active` and `hasTerminal` follow that row by trigger, `terminalIdle` (the
+ * terminal Disabled, or its silence announced and not heard since) follows the terminal. Mirrors
  * migrations/0031_payment_method_turns.sql.
  */
 export const paymentMethodTurns = pgTable('payment_method_turns', {
@@ -70,6 +70,6 @@ export const paymentMethodTurns = pgTable('payment_method_turns', {
   bankId: integer('bank_id').notNull(),
   active: boolean('active').notNull(),
   hasTerminal: boolean('has_terminal').notNull(),
-  terminalSilent: boolean('terminal_silent').notNull().default(false),
+  terminalIdle: boolean('terminal_idle').notNull().default(false),
   lastDealAt: timestamp('last_deal_at', { withTimezone: true }),
 });

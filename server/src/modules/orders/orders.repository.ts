@@ -54,8 +54,8 @@ export interface RoutingQuery {
  * subqueries of the method's row. As joins they made the planner search join orders of six tables on every
  * order, ~4–5 ms of planning for ~0.2 ms of execution on PostgreSQL (bench/orders.ts prints both); as
  * subqueries planning is ~0.5 ms and the plan is a walk of payment_method_turns_rotation_idx (the turns'
- * order, 0031; methods whose terminal was announced silent are not in it, so an order does not walk past every
- * trader who stopped working) with each method's row looked up by its key. A missing balance or terminal row
+ * order, 0031; methods whose terminal is idle are not in it, so an order does not walk past every trader who
+ * stopped working) with each method's row looked up by its key. A missing balance or terminal row
  * gives null, which fails the condition as the inner join did.
  */
 export async function pickMethod(tx: DbOrTx, query: RoutingQuery): Promise<RoutedMethod | undefined> {
@@ -127,8 +127,8 @@ function routingSelect(query: RoutingQuery, onlyIf?: SQL): SQL {
     where turn.active and pm.is_active
       ${
         // The walk of the rotation's partial index skips methods that cannot take an order for a while: no
-        // terminal, or one announced silent (0031). The terminal itself is checked below.
-        query.onlineSince ? sql`and turn.has_terminal and not turn.terminal_silent` : sql``
+        // terminal, or an idle one (Disabled, or its silence announced; 0031). The terminal is checked below.
+        query.onlineSince ? sql`and turn.has_terminal and not turn.terminal_idle` : sql``
       }
       ${onlyIf ? sql`and ${onlyIf}` : sql``}
       ${

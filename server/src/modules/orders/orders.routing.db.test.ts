@@ -206,8 +206,8 @@ describe('order routing', () => {
       .set({ lastPing: new Date(t.ctx.now().getTime() - 600_000) })
       .where(eq(terminals.id, quiet.terminalId));
     expect(await t.ctx.terminals.announceOffline(100)).toBeGreaterThanOrEqual(1);
-    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(true);
-    expect((await turnOf(other.method.id)).terminalSilent).toBe(false);
+    expect((await turnOf(quiet.method.id)).terminalIdle).toBe(true);
+    expect((await turnOf(other.method.id)).terminalIdle).toBe(false);
     expect(await routedTo({ amount: '170.00' })).toBe(other.method.id);
     const beat = await devicePost(
       t,
@@ -216,7 +216,7 @@ describe('order routing', () => {
       { token: quiet.deviceToken },
     );
     expect(beat.statusCode).toBe(200);
-    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(false);
+    expect((await turnOf(quiet.method.id)).terminalIdle).toBe(false);
     expect(await routedTo({ amount: '171.00' })).toBe(quiet.method.id);
     // Silent again, then linked to another terminal (a heard one): the new link is in the walk.
     await t.database.db
@@ -224,15 +224,34 @@ describe('order routing', () => {
       .set({ lastPing: new Date(t.ctx.now().getTime() - 600_000) })
       .where(eq(terminals.id, quiet.terminalId));
     await t.ctx.terminals.announceOffline(100);
-    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(true);
+    expect((await turnOf(quiet.method.id)).terminalIdle).toBe(true);
     // A method added on the silent terminal starts out of the walk as well.
     const added = await routableMethod(t, { traderId: quiet.traderId, terminalId: quiet.terminalId });
-    expect((await turnOf(added.method.id)).terminalSilent).toBe(true);
+    expect((await turnOf(added.method.id)).terminalIdle).toBe(true);
     await t.database.db
       .update(paymentMethods)
       .set({ terminalId: other.terminalId })
       .where(eq(paymentMethods.id, quiet.method.id));
-    expect((await turnOf(quiet.method.id)).terminalSilent).toBe(false);
+    expect((await turnOf(quiet.method.id)).terminalIdle).toBe(false);
+  });
+
+  it('leaves the methods of a terminal its device Disabled out of the walk until it is Enabled again', async () => {
+    const paused = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const idle = async () =>
+      (
+        await t.database.db
+          .select({ idle: paymentMethodTurns.terminalIdle })
+          .from(paymentMethodTurns)
+          .where(eq(paymentMethodTurns.paymentMethodId, paused.method.id))
+      )[0]!.idle;
+    const status = (enabled: boolean) =>
+      devicePost(t, API.device.status, { enabled }, { token: paused.deviceToken });
+    expect((await status(false)).statusCode).toBe(200);
+    expect(await idle()).toBe(true);
+    expect(await routedTo({ amount: '175.00' })).toBe(422);
+    expect((await status(true)).statusCode).toBe(200);
+    expect(await idle()).toBe(false);
+    expect(await routedTo({ amount: '176.00' })).toBe(paused.method.id);
   });
 
   it('skips every method of a blocked trader (issue 27) and routes to them again once unblocked', async () => {

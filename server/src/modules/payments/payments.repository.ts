@@ -402,28 +402,18 @@ export async function setRatingPoints(
     .where(eq(paymentMethods.id, id));
 }
 
-/** The methods linked to these terminals (their turns). */
-const turnsOfTerminals = (terminalIds: string[]) =>
-  inArray(
-    paymentMethodTurns.paymentMethodId,
-    sql`(select ${paymentMethods.id} from ${paymentMethods} where ${inArray(paymentMethods.terminalId, terminalIds)})`,
-  );
-
-/** The terminals were announced silent: their methods leave routing's walk (0031) until they are heard. */
-export async function markTerminalsSilent(db: DbOrTx, terminalIds: string[]): Promise<void> {
+/**
+ * The idle flag of every method linked to these terminals, from each terminal's state now (the SQL function
+ * terminal_idle, 0031, which also locks the terminal's row for share until this statement ends): written only
+ * where it changed.
+ */
+export async function refreshTerminalIdle(db: DbOrTx, terminalIds: string[]): Promise<void> {
   if (terminalIds.length === 0) return;
-  await db
-    .update(paymentMethodTurns)
-    .set({ terminalSilent: true })
-    .where(and(turnsOfTerminals(terminalIds), eq(paymentMethodTurns.terminalSilent, false)));
-}
-
-/** The terminal was heard from: its methods are back in routing's walk (a no-op unless it was silent). */
-export async function markTerminalHeard(db: DbOrTx, terminalId: string): Promise<void> {
-  await db
-    .update(paymentMethodTurns)
-    .set({ terminalSilent: false })
-    .where(and(turnsOfTerminals([terminalId]), eq(paymentMethodTurns.terminalSilent, true)));
+  const ids = sql`${`{${terminalIds.join(',')}}`}::uuid[]`;
+  await db.execute(sql`update payment_method_turns turn set terminal_idle = state.idle
+    from (select pm.id, terminal_idle(pm.terminal_id) as idle from payment_methods pm
+          where pm.terminal_id = any(${ids})) state
+    where turn.payment_method_id = state.id and turn.terminal_idle is distinct from state.idle`);
 }
 
 /**

@@ -409,19 +409,11 @@ export function stampLastDealWrite(tx: Tx, methodId: string, at: Date) {
 }
 
 /**
- * The offline notice announced these terminals silent (in its claiming transaction): their methods leave
- * routing's walk of the rotation, so orders stop walking past methods that cannot take them. Routing still
- * checks each terminal itself; this only keeps the walk short.
+ * These terminals changed (a heartbeat, an announced silence, a new status): their methods leave routing's walk
+ * of the rotation while the terminal is idle (Disabled, or its silence announced and not heard since) and come
+ * back when it is not, so orders do not walk past methods that cannot take them. Run in a statement after the
+ * one that changed the terminal. Routing still checks each terminal itself; this only keeps the walk short.
  */
-export function markTerminalsSilent(tx: Tx, terminalIds: string[]): Promise<void> {
-  return repo.markTerminalsSilent(tx, terminalIds);
-}
-
-/**
- * The terminal was heard from (a heartbeat, a forwarder's request): its methods are back in routing's walk. Run
- * after the statement that recorded the sign of life, in a statement of its own: it then sees a silence
- * announced while that statement waited on the terminal's row.
- */
-export function markTerminalHeard(db: DbOrTx, terminalId: string): Promise<void> {
-  return repo.markTerminalHeard(db, terminalId);
+export function refreshTerminalIdle(db: DbOrTx, terminalIds: string[]): Promise<void> {
+  return repo.refreshTerminalIdle(db, terminalIds);
 }

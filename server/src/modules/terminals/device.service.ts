@@ -11,7 +11,7 @@ import type {
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { unauthorizedProblem } from '../../lib/problem.ts';
-import { markTerminalHeard } from '../payments/payments.service.ts';
+import { refreshTerminalIdle } from '../payments/payments.service.ts';
 import * as devices from './device.repository.ts';
 import { createNotificationIntake } from './notification-intake.ts';
 import type { MatchIncoming } from './notification-matching.ts';
@@ -112,6 +112,8 @@ export function createDeviceService(deps: {
       });
       // Wrong, expired or used key, unknown or deleted terminal: one answer, and nothing changed.
       if (!row) throw unauthorizedProblem();
+      // Enabled now: a method linked while it was pending joins routing's walk.
+      await refreshTerminalIdle(db, [row.id]);
       deps.log.info({ terminalId: row.id }, 'terminal activated');
       return activationAnswer(row, token);
     },
@@ -139,7 +141,7 @@ export function createDeviceService(deps: {
       });
       if (!row) throw unauthorizedProblem();
       // Its methods back in routing's walk if the offline notice had announced it silent.
-      await markTerminalHeard(db, terminal.id);
+      await refreshTerminalIdle(db, [terminal.id]);
       return {
         status: asStatus(row.status),
         server_time: at.toISOString(),
@@ -150,6 +152,8 @@ export function createDeviceService(deps: {
     async setStatus(terminal, enabled) {
       const row = await devices.setStatus(db, terminal.id, enabled ? 'Enabled' : 'Disabled', now());
       if (!row) throw unauthorizedProblem();
+      // A Disabled terminal's methods leave routing's walk; Enabled again, they come back.
+      await refreshTerminalIdle(db, [terminal.id]);
       return { status: asStatus(row.status) };
     },
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { type DeviceHookResponse, FORWARDER_APPS, type ForwarderApp } from '@app/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import { markTerminalHeard } from '../payments/payments.service.ts';
+import { refreshTerminalIdle } from '../payments/payments.service.ts';
 import { type HookRequest, hookItemId, readHookRequest } from './forwarders/index.ts';
 import * as hooks from './hooks.repository.ts';
 import type { NotificationIntake } from './notification-intake.ts';
@@ -41,7 +41,7 @@ export function createHooksService(deps: {
   /** The terminal is heard from: last seen now, and its methods back in routing's walk if it had fallen silent. */
   const signOfLife = async (terminalId: string, state: Parameters<typeof hooks.recordSignOfLife>[2]) => {
     await hooks.recordSignOfLife(db, terminalId, state);
-    await markTerminalHeard(db, terminalId);
+    await refreshTerminalIdle(db, [terminalId]);
   };
 
   return {

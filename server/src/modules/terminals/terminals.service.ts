@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { OtpError, type OtpService } from '../otp/otp.service.ts';
-import { markTerminalsSilent, type PageQuery, type PaymentsService } from '../payments/payments.service.ts';
+import { type PageQuery, type PaymentsService, refreshTerminalIdle } from '../payments/payments.service.ts';
 import type { Notifier } from '../telegram/notifications.service.ts';
 import type { SessionUser } from '../users/users.service.ts';
 import { isOnline, onlineCutoff } from './routable-terminal.ts';
@@ -223,6 +223,8 @@ export function createTerminalsService(deps: {
       });
       // Deleted or activated between the check and here.
       if (!activated) throw badRequest(TERMINAL_MESSAGES.pairingNotPending);
+      // Enabled now: a method linked while it was pending joins routing's walk.
+      await refreshTerminalIdle(db, [activated.id]);
       return forwarderSetup(activated, token);
     },
 
@@ -264,6 +266,8 @@ export function createTerminalsService(deps: {
       const status = enabled ? 'Enabled' : 'Disabled';
       const row = isUuid(id) ? await repo.updateListed(db, id, user.id, { status }, now()) : undefined;
       if (!row) throw terminalNotFound();
+      // A Disabled terminal's methods leave routing's walk; Enabled again, they come back.
+      await refreshTerminalIdle(db, [row.id]);
       const [item] = await withCounts([row]);
       return item!;
     },
@@ -333,8 +337,8 @@ export function createTerminalsService(deps: {
     async announceOffline(limit: number): Promise<number> {
       return db.transaction(async (tx) => {
         const silent = await repo.claimSilent(tx, { silentBefore: onlineSince(), limit });
-        // After the claim, which holds the terminals' rows: a heartbeat waiting on one clears this after us.
-        await markTerminalsSilent(
+        // After the claim, which holds the terminals' rows: a heartbeat waiting on one refreshes after us.
+        await refreshTerminalIdle(
           tx,
           silent.map((terminal) => terminal.id),
         );
