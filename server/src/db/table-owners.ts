@@ -37,6 +37,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   banks: 'payments',
   payment_methods: 'payments',
   payment_method_counts: 'payments',
+  payment_method_turns: 'payments',
   rating_events: 'rating',
   referral_codes: 'referrals',
   referral_commissions: 'referrals',

@@ -403,17 +403,19 @@ export async function setRatingPoints(
 }
 
 /**
- * The idle flag of every method linked to these terminals, from each terminal's state now (the SQL function
- * terminal_idle, 0031, which also locks the terminal's row for share until this statement ends): written only
- * where it changed.
+ * The idle flag of every method linked to these terminals, where it differs from the terminal's state: mostly
+ * nothing to write (a heartbeat of a terminal that was not idle), found by a plain read. The flag written comes
+ * from the SQL function terminal_idle (0031), which locks the terminal's row for share until this statement ends
+ * and reads its newest committed state. A change this read did not see yet refreshes the flag itself after it.
  */
 export async function refreshTerminalIdle(db: DbOrTx, terminalIds: string[]): Promise<void> {
   if (terminalIds.length === 0) return;
   const ids = sql`${`{${terminalIds.join(',')}}`}::uuid[]`;
-  await db.execute(sql`update payment_method_turns turn set terminal_idle = state.idle
-    from (select pm.id, terminal_idle(pm.terminal_id) as idle from payment_methods pm
-          where pm.terminal_id = any(${ids})) state
-    where turn.payment_method_id = state.id and turn.terminal_idle is distinct from state.idle`);
+  await db.execute(sql`update payment_method_turns turn set terminal_idle = terminal_idle(pm.terminal_id)
+    from payment_methods pm join terminals t on t.id = pm.terminal_id
+    where pm.id = turn.payment_method_id and pm.terminal_id = any(${ids})
+      and turn.terminal_idle is distinct from
+          (t.status <> 'Enabled' or (t.last_ping is not null and t.offline_notified_ping = t.last_ping))`);
 }
 
 /**
