@@ -30,7 +30,8 @@ create function terminal_idle(terminal uuid) returns boolean language plpgsql as
 declare
   idle boolean;
 begin
-  select t.status <> 'Enabled' or (t.last_ping is not null and t.offline_notified_ping = t.last_ping) into idle
+  select t.status <> 'Enabled' or (t.last_ping is not null and t.offline_notified_ping is not distinct from t.last_ping)
+    into idle
     from terminals t where t.id = terminal for share;
   return coalesce(idle, false);
 end

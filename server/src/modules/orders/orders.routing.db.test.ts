@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { selectRows } from '../../db/rows.ts';
 import { deals, paymentMethods, paymentMethodTurns, terminals, users } from '../../db/schema/index.ts';
 
 /**
@@ -233,6 +234,26 @@ describe('order routing', () => {
       .set({ terminalId: other.terminalId })
       .where(eq(paymentMethods.id, quiet.method.id));
     expect((await turnOf(quiet.method.id)).terminalIdle).toBe(false);
+  });
+
+  it("writes nothing to a method's turn when a heartbeat changes nothing for routing", async () => {
+    const busy = await routableMethod(t, { balanceUsdt: 100n * USDT });
+    const version = async () =>
+      (
+        await selectRows<{ xmin: string }>(
+          t.database.db,
+          sql`select xmin::text from payment_method_turns where payment_method_id = ${busy.method.id}`,
+        )
+      )[0]!.xmin;
+    const before = await version();
+    const beat = await devicePost(
+      t,
+      API.device.heartbeat,
+      { battery: 80, charging: true, network: 'wifi', app_version: '1.0.0' },
+      { token: busy.deviceToken },
+    );
+    expect(beat.statusCode).toBe(200);
+    expect(await version()).toBe(before);
   });
 
   it('leaves the methods of a terminal its device Disabled out of the walk until it is Enabled again', async () => {
