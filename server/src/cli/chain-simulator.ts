@@ -150,6 +150,61 @@ function decodeFingerprint(value: string | null): number {
   return parsed.o;
 }
 
+/**
+ * The simulator's transfers with lookups that do not read them all: by transaction id, by address, and by block
+ * time (a binary search while they were added in block-time order, as the simulator's clock only moves forward).
+ * The seeded simulation makes hundreds of thousands of transfers; scanning them on every TronGrid call made its
+ * rate fall with its length.
+ */
+class TransferIndex {
+  private readonly byTxid = new Map<string, SimTransfer[]>();
+  private readonly byAddress = new Map<string, SimTransfer[]>();
+  private inTimeOrder = true;
+
+  constructor(private readonly all: SimTransfer[]) {
+    for (const [index, transfer] of all.entries()) this.note(transfer, all[index - 1]);
+  }
+
+  add(transfer: SimTransfer) {
+    const previous = this.all.at(-1);
+    this.all.push(transfer);
+    this.note(transfer, previous);
+  }
+
+  ofTransaction(txid: string): SimTransfer[] {
+    return this.byTxid.get(txid) ?? [];
+  }
+
+  ofAddress(address: string): SimTransfer[] {
+    return this.byAddress.get(address) ?? [];
+  }
+
+  /** The transfers at or after this block time, in the order they were added. */
+  since(minTimestamp: number): SimTransfer[] {
+    if (!this.inTimeOrder) return this.all.filter((transfer) => transfer.blockTimestamp >= minTimestamp);
+    let low = 0;
+    let high = this.all.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.all[middle]!.blockTimestamp < minTimestamp) low = middle + 1;
+      else high = middle;
+    }
+    return this.all.slice(low);
+  }
+
+  private note(transfer: SimTransfer, previous: SimTransfer | undefined) {
+    if (previous && transfer.blockTimestamp < previous.blockTimestamp) this.inTimeOrder = false;
+    const listed = (map: Map<string, SimTransfer[]>, key: string) => {
+      const list = map.get(key);
+      if (list) list.push(transfer);
+      else map.set(key, [transfer]);
+    };
+    listed(this.byTxid, transfer.txid);
+    listed(this.byAddress, transfer.to);
+    if (transfer.from !== transfer.to) listed(this.byAddress, transfer.from);
+  }
+}
+
 function pageOf<T>(items: T[], query: URLSearchParams, render: (item: T) => unknown) {
   const limit = Math.min(MAX_PAGE, Math.max(1, Number(query.get('limit') ?? 20) || 20));
   const offset = decodeFingerprint(query.get('fingerprint'));
@@ -177,6 +232,7 @@ export async function startChainSimulator(options: {
   const contract = options.contract ?? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
   const now = options.now ?? (() => Date.now());
   const state = loadState(options.statePath);
+  const transfers = new TransferIndex(state.transfers);
   const faults: SimulatorFaults = {
     unavailable: false,
     forgeTxId: false,
@@ -213,7 +269,7 @@ export async function startChainSimulator(options: {
     const block = nextBlock();
     const txid = input.txid ?? bytesToHex(randomBytes(32));
     const eventIndex = input.eventIndex ?? 0;
-    state.transfers.push({
+    transfers.add({
       txid,
       eventIndex,
       ...block,
@@ -228,7 +284,7 @@ export async function startChainSimulator(options: {
   }
 
   function confirm(txid: string) {
-    for (const transfer of state.transfers) if (transfer.txid === txid) transfer.confirmed = true;
+    for (const transfer of transfers.ofTransaction(txid)) transfer.confirmed = true;
     const transaction = state.transactions[txid];
     if (transaction) transaction.confirmed = true;
     save();
@@ -274,7 +330,7 @@ export async function startChainSimulator(options: {
     const matching =
       normalizeTronAddress(contractPath) !== contract || (eventName && eventName !== 'Transfer')
         ? []
-        : state.transfers.filter((t) => (!onlyConfirmed || t.confirmed) && t.blockTimestamp >= minTimestamp);
+        : transfers.since(minTimestamp).filter((t) => !onlyConfirmed || t.confirmed);
     return pageOf(sortTransfers(matching, query), query, renderEvent);
   }
 
@@ -289,16 +345,18 @@ export async function startChainSimulator(options: {
     const matching =
       tokenFilter && normalizeTronAddress(tokenFilter) !== contract
         ? []
-        : state.transfers.filter(
-            (t) =>
-              (!onlyConfirmed || t.confirmed) &&
-              t.blockTimestamp >= minTimestamp &&
-              (onlyTo
-                ? t.to === wanted
-                : onlyFrom
-                  ? t.from === wanted
-                  : t.to === wanted || t.from === wanted),
-          );
+        : transfers
+            .ofAddress(wanted)
+            .filter(
+              (t) =>
+                (!onlyConfirmed || t.confirmed) &&
+                t.blockTimestamp >= minTimestamp &&
+                (onlyTo
+                  ? t.to === wanted
+                  : onlyFrom
+                    ? t.from === wanted
+                    : t.to === wanted || t.from === wanted),
+            );
     return pageOf(sortTransfers(matching, query), query, (t) => ({
       transaction_id: t.txid,
       token_info: { symbol: 'USDT', address: contract, decimals: 6, name: 'Tether USD' },
@@ -312,9 +370,7 @@ export async function startChainSimulator(options: {
 
   function transactionEvents(txid: string, query: URLSearchParams) {
     const onlyConfirmed = query.get('only_confirmed') === 'true';
-    const matching = state.transfers.filter(
-      (t) => t.txid === txid.toLowerCase() && (!onlyConfirmed || t.confirmed),
-    );
+    const matching = transfers.ofTransaction(txid.toLowerCase()).filter((t) => !onlyConfirmed || t.confirmed);
     return {
       data: matching.map(renderEvent),
       success: true,
@@ -423,7 +479,7 @@ export async function startChainSimulator(options: {
     if (success && call) {
       setBalance(owner, balance(owner) - call.amount);
       setBalance(call.to, balance(call.to) + call.amount);
-      state.transfers.push({
+      transfers.add({
         txid,
         eventIndex: 0,
         ...block,
