@@ -15,13 +15,8 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow } from '../../db/rows.ts';
-import {
-  banks,
-  paymentMethodCounts,
-  paymentMethods,
-  paymentMethodTurns,
-  users,
-} from '../../db/schema/index.ts';
+import { banks, paymentMethodCounts, paymentMethods, users } from '../../db/schema/index.ts';
+import { paymentMethodTurns } from '../../db/schema/payments.ts';
 
 export type BankRow = typeof banks.$inferSelect;
 export type NewBank = typeof banks.$inferInsert;
