@@ -88,8 +88,7 @@ const TURNS_OUT_OF_STEP = sql`select pm.id as method, turn.active, turn.terminal
     left join terminals t on t.id = pm.terminal_id
   where turn.payment_method_id is null or turn.active <> pm.is_active or turn.bank_id <> pm.bank_id
      or turn.has_terminal <> (pm.terminal_id is not null)
-     or turn.terminal_idle <> coalesce(t.status <> 'Enabled'
-                                       or (t.last_ping is not null and t.offline_notified_ping is not distinct from t.last_ping), false)`;
+     or turn.terminal_idle <> coalesce(terminal_is_idle(t.status, t.last_ping, t.offline_notified_ping), false)`;
 
 function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return selectRows<Row>(database.db, query);

@@ -409,8 +409,7 @@ export async function refreshTerminalIdle(db: DbOrTx, terminalIds: string[]): Pr
   await db.execute(sql`update payment_method_turns turn set terminal_idle = terminal_idle(pm.terminal_id)
     from payment_methods pm join terminals t on t.id = pm.terminal_id
     where pm.id = turn.payment_method_id and pm.terminal_id = any(${ids})
-      and turn.terminal_idle <> (t.status <> 'Enabled'
-                                 or (t.last_ping is not null and t.offline_notified_ping is not distinct from t.last_ping))`);
+      and turn.terminal_idle <> terminal_is_idle(t.status, t.last_ping, t.offline_notified_ping)`);
 }
 
 /**
