@@ -13,14 +13,50 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
 /** What a held `begin` answers (the shape of node-postgres's result for it). */
 const HELD_BEGIN = { command: 'BEGIN', rowCount: null, oid: null, rows: [], fields: [] };
+/** What a held `set local` answers. */
+const HELD_SET = { command: 'SET', rowCount: null, oid: null, rows: [], fields: [] };
+/** What a `rollback` answers once the transaction ended with its last statement (thenCommit). */
+const ENDED_ROLLBACK = { command: 'ROLLBACK', rowCount: null, oid: null, rows: [], fields: [] };
 
 /**
- * A node-postgres client (one PostgreSQL connection) that prepares the statements this connection runs
- * often: a parameterized statement run PREPARE_AFTER_USES times gets a name, so from then on PostgreSQL
- * skips parsing and, after its own few executions, planning it (the order's statements spent about as
- * long being parsed and planned as being run). Only texts with parameters are named: their values travel
- * separately, so one text is one statement whatever the values. The counts are bounded per connection;
- * past PREPARED_PER_CONNECTION every other text runs unnamed as before.
+ * Marks a transaction's last statement: its `commit` travels with it (see PreparingClient). Put first in the
+ * statement's text by `thenCommit` (db/writes-together.ts); to PostgreSQL it is a comment.
+ */
+export const THEN_COMMIT = '/* then commit */ ';
+
+/** The text of a query without parameters, a name or a callback (what may share a message), else undefined. */
+function plainText(config: unknown, values: unknown, callback: unknown): string | undefined {
+  if (callback !== undefined) return undefined;
+  if (typeof config === 'string') return Array.isArray(values) && values.length > 0 ? undefined : config;
+  if (
+    !config ||
+    typeof config !== 'object' ||
+    typeof (config as { submit?: unknown }).submit === 'function'
+  ) {
+    return undefined;
+  }
+  const query = config as QueryConfig;
+  const parameters = Array.isArray(values) ? values : query.values;
+  if (query.name || typeof query.text !== 'string') return undefined;
+  return Array.isArray(parameters) && parameters.length > 0 ? undefined : query.text;
+}
+
+/**
+ * A node-postgres client (one PostgreSQL connection) that spends fewer round trips and parses less:
+ *
+ * - It prepares the statements this connection runs often: a parameterized statement run PREPARE_AFTER_USES
+ *   times gets a name, so from then on PostgreSQL skips parsing and, after its own few executions, planning it
+ *   (the order's statements spent about as long being parsed and planned as being run). Only texts with
+ *   parameters are named: their values travel separately, so one text is one statement whatever the values.
+ *   The counts are bounded per connection; past PREPARED_PER_CONNECTION every other text runs unnamed.
+ * - A transaction's `begin` (and the `set local`s right after it) is answered at once and held; it travels with
+ *   the transaction's next statement, in the same write: one round trip instead of two (carryBegin).
+ * - A transaction's last statement marked with THEN_COMMIT has the `commit` written right behind it, and the
+ *   caller's `commit` then only waits for that answer: the order's locks are held one round trip less.
+ *
+ * The connection runs in node-postgres's pipeline mode (each query with its own Sync, sent without waiting for
+ * the one before), which is what lets two statements share a write; callers that await each query, as Drizzle
+ * does, see no other difference.
  *
  * Only for a PostgreSQL server reached directly (or through a pooler that keeps prepared statements per
  * client, PgBouncer 1.21+ with max_prepared_statements): a pooler in transaction mode that does not would
@@ -30,57 +66,157 @@ const HELD_BEGIN = { command: 'BEGIN', rowCount: null, oid: null, rows: [], fiel
 export class PreparingClient extends pg.Client {
   private readonly uses = new Map<string, number>();
   private readonly names = new Map<string, string>();
-  /** A transaction's `begin`, not sent yet: it travels with the transaction's next statement. */
-  private beginHeld = false;
+  /** The held `begin` and `set local`s of a transaction, not sent yet. */
+  private held: string[] | undefined;
+  /** A transaction is open (its `begin` seen, no `commit` or `rollback` since). */
+  private inTransaction = false;
+  /** A savepoint was taken in the open transaction: its last statement cannot commit it (a nested one's could). */
+  private savepointTaken = false;
+  /** The `commit` sent with the transaction's last statement (THEN_COMMIT), its answer not yet asked for. */
+  private sentCommit: Promise<unknown> | undefined;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(
+      typeof config === 'string'
+        ? { connectionString: config, pipeline: true }
+        : { ...config, pipeline: true },
+    );
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() is overloaded; this only renames.
   override query(config: any, values?: any, callback?: any): any {
-    const plainConfig = typeof config === 'string' || (config && typeof config.submit !== 'function');
-    if (this.beginHeld || (plainConfig && callback === undefined)) {
-      const carried = this.carryBegin(plainConfig ? config : undefined, values, callback);
-      if (carried) return carried;
+    const plain = plainText(config, values, callback);
+    if (this.sentCommit) return this.afterSentCommit(plain);
+    if (plain !== undefined) {
+      const held = this.hold(plain);
+      if (held) return held;
+      this.follow(plain);
     }
-    if (config && typeof config === 'object' && typeof config.submit !== 'function') {
-      const name = this.nameFor(config as QueryConfig, values);
-      if (name) return super.query({ ...config, name }, values, callback);
+    if (this.held) return this.carryBegin(plain, config, values, callback);
+    return this.send(config, values, callback);
+  }
+
+  /** Holds a transaction's `begin` and the `set local`s right after it; undefined for anything else. */
+  private hold(plain: string): Promise<unknown> | undefined {
+    if (plain === 'begin') {
+      this.held = ['begin'];
+      this.inTransaction = true;
+      this.savepointTaken = false;
+      return Promise.resolve(HELD_BEGIN);
     }
-    return super.query(config, values, callback);
+    if (this.held && plain.startsWith('set local ')) {
+      this.held.push(plain);
+      return Promise.resolve(HELD_SET);
+    }
+    return undefined;
+  }
+
+  /** Follows the transaction's state through the plain statements that change it. */
+  private follow(plain: string) {
+    if (plain === 'commit' || plain === 'rollback') this.inTransaction = false;
+    else if (plain.startsWith('savepoint ')) this.savepointTaken = true;
   }
 
   /**
-   * Drizzle opens a transaction with `begin` alone and waits for it: one round trip that carries nothing. Here
-   * the `begin` is answered at once and held; a next statement without parameters (the order's `set local`, a
-   * `commit`) is sent with it as one message, `begin;\n<statement>`, answered with the statement's result.
-   * Anything else next (parameters, a callback, a custom query) cannot share the message: the `begin` is sent
-   * just before it, as it would have been. A `begin` that fails then fails that statement (node-postgres
-   * sends in order), which ends the transaction as the failed `begin` would have.
+   * Sends the held `begin` (and `set local`s) with the statement that follows them. A plain statement shares
+   * their message, `begin;\n<statement>`, answered with the statement's result. Anything else is written right
+   * behind them in the same write; an error of the held part is the statement's error (the statement itself
+   * would only say the transaction is aborted).
    */
   private carryBegin(
-    config: string | QueryConfig | undefined,
+    plain: string | undefined,
+    config: unknown,
     values: unknown,
     callback: unknown,
-  ): Promise<unknown> | undefined {
-    const query: QueryConfig | undefined = typeof config === 'string' ? { text: config } : config;
-    const parameters = Array.isArray(values) ? values : query?.values;
-    const plain =
-      query !== undefined &&
-      typeof query.text === 'string' &&
-      !query.name &&
-      callback === undefined &&
-      (!Array.isArray(parameters) || parameters.length === 0);
-    if (!this.beginHeld) {
-      if (!plain || query.text !== 'begin') return undefined;
-      this.beginHeld = true;
-      return Promise.resolve(HELD_BEGIN);
+  ): unknown {
+    const prefix = this.held!.join(';\n');
+    this.held = undefined;
+    if (plain !== undefined && !plain.startsWith(THEN_COMMIT)) {
+      const query = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig);
+      return super
+        .query({ ...query, text: `${prefix};\n${plain}` }, values as unknown[])
+        .then((results: unknown) => (Array.isArray(results) ? results.at(-1) : results));
     }
-    this.beginHeld = false;
-    if (!plain) {
-      super.query('begin').catch(() => undefined);
-      return undefined;
+    return this.corked(() => {
+      const carried = super.query(prefix);
+      const result = this.send(config, values, callback);
+      if (!(result instanceof Promise)) {
+        carried.catch(() => undefined);
+        return result;
+      }
+      return Promise.allSettled([carried, result]).then(([first, statement]) => {
+        if (first.status === 'rejected') throw first.reason;
+        if (statement.status === 'rejected') throw statement.reason;
+        return statement.value;
+      });
+    });
+  }
+
+  /** Sends a statement (named when it is run often); a THEN_COMMIT one with the transaction's `commit`. */
+  private send(config: unknown, values: unknown, callback: unknown): unknown {
+    const text = typeof config === 'string' ? config : (config as QueryConfig | undefined)?.text;
+    const commits =
+      typeof text === 'string' &&
+      text.startsWith(THEN_COMMIT) &&
+      this.inTransaction &&
+      !this.savepointTaken &&
+      callback === undefined;
+    if (!commits) return this.sendNamed(config, values, callback);
+    return this.corked(() => {
+      const result = this.sendNamed(config, values, callback);
+      const sent = super.query('commit');
+      sent.catch(() => undefined);
+      this.sentCommit = sent;
+      this.inTransaction = false;
+      return result;
+    });
+  }
+
+  /**
+   * After a THEN_COMMIT statement the transaction's `commit` is already on its way: the caller's `commit` gets
+   * its answer; a `rollback` (the statement failed, so the `commit` ended the transaction as a rollback) gets a
+   * rollback's answer once it is over. Anything else would run outside the transaction: refused.
+   */
+  private afterSentCommit(plain: string | undefined): Promise<unknown> {
+    const sent = this.sentCommit!;
+    this.sentCommit = undefined;
+    if (plain === 'commit') return sent;
+    if (plain === 'rollback')
+      return sent.then(
+        () => ENDED_ROLLBACK,
+        () => ENDED_ROLLBACK,
+      );
+    return Promise.reject(
+      new Error("A statement after the transaction's last one (THEN_COMMIT) was refused"),
+    );
+  }
+
+  /** Runs `write` with the socket corked: what it sends leaves in one write. */
+  private corked<T>(write: () => T): T {
+    const stream = this.connection.stream as { cork?: () => void; uncork?: () => void };
+    stream.cork?.();
+    try {
+      return write();
+    } finally {
+      stream.uncork?.();
     }
-    return super
-      .query({ ...(query as pg.QueryConfig), text: `begin;\n${query.text}` }, values as unknown[])
-      .then((results: unknown) => (Array.isArray(results) ? results.at(-1) : results));
+  }
+
+  private sendNamed(config: unknown, values: unknown, callback: unknown): unknown {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof (config as { submit?: unknown }).submit !== 'function'
+    ) {
+      const name = this.nameFor(config as QueryConfig, values);
+      if (name)
+        return super.query(
+          { ...(config as pg.QueryConfig), name } as never,
+          values as never,
+          callback as never,
+        );
+    }
+    return super.query(config as never, values as never, callback as never);
   }
 
   private nameFor(config: QueryConfig, values: unknown): string | undefined {

@@ -189,6 +189,8 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
           }),
           answer.write?.(tx, order),
         ],
+        // The order's last statement unless a hook still writes in its transaction.
+        last: !answer.inTransaction,
       });
     } catch (error) {
       if (uniqueViolation(error)?.constraint === 'deals_external_id_key') {

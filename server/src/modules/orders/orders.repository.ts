@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, lte, type SQL, type SQLWrapper, sql } from 'driz
 import type { DbOrTx } from '../../db/client.ts';
 import { firstRow, selectRow, selectRows } from '../../db/rows.ts';
 import { dealEvents, dealReceipts, deals } from '../../db/schema/index.ts';
-import { abortWhen, type StatementPart, statementOf } from '../../db/writes-together.ts';
+import { abortWhen, type StatementPart, statementOf, thenCommit } from '../../db/writes-together.ts';
 import { routableTerminal } from '../terminals/routable-terminal.ts';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -197,20 +197,21 @@ export async function insertDealWith(
   options: {
     freeze: (dealWritten: SQL) => { parts: StatementPart[]; moved: SQL };
     writes: (SQL | SQLWrapper | undefined)[];
+    /** Nothing follows in the transaction: its commit may travel with this statement (thenCommit). */
+    last?: boolean;
   },
 ): Promise<void> {
   const freeze = options.freeze(sql`exists (select 1 from deal)`);
   const [amountTaken, fundsTaken] = LOST_RACE as [string, string];
-  await tx.execute(
-    statementOf(
-      [{ name: 'deal', statement: insertDealWrite(tx, deal).returning({ id: deals.id }) }, ...freeze.parts],
-      options.writes,
-      abortWhen([
-        { when: sql`not exists (select 1 from deal)`, reason: amountTaken },
-        { when: sql`not ${freeze.moved}`, reason: fundsTaken },
-      ]),
-    ),
+  const statement = statementOf(
+    [{ name: 'deal', statement: insertDealWrite(tx, deal).returning({ id: deals.id }) }, ...freeze.parts],
+    options.writes,
+    abortWhen([
+      { when: sql`not exists (select 1 from deal)`, reason: amountTaken },
+      { when: sql`not ${freeze.moved}`, reason: fundsTaken },
+    ]),
   );
+  await tx.execute(options.last ? thenCommit(statement) : statement);
 }
 
 /** The new deal's first event (`pending`, by the merchant), as a write not yet run (db/writes-together.ts). */
