@@ -6,6 +6,7 @@ import pg from 'pg';
 import { DataDirLockedError, lockDataDir, readLockOwner } from './data-dir-lock.ts';
 import { SOCKET_PORT, socketDirFor, startEmbeddedServer } from './embedded-server.ts';
 import { PreparingClient } from './prepared-statements.ts';
+import { RoundTripClient } from './round-trips.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -73,7 +74,8 @@ export function postgresDatabase(
 
 /**
  * The embedded database served on a Unix socket (by this process's worker or by the process that owns
- * DATA_DIR), through the same node-postgres driver as PostgreSQL.
+ * DATA_DIR), through the same node-postgres driver as PostgreSQL, with the same round trips
+ * (db/round-trips.ts) but no named statements (the connections share one session).
  */
 export function socketDatabase(socketDir: string, poolSize: number, onClose?: () => Promise<void>): Database {
   const pool = new pg.Pool({
@@ -82,6 +84,7 @@ export function socketDatabase(socketDir: string, poolSize: number, onClose?: ()
     user: 'postgres',
     database: 'postgres',
     max: poolSize,
+    Client: RoundTripClient,
   });
   return poolDatabase('pglite', pool, onClose);
 }

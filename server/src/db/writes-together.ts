@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
-import { THEN_COMMIT } from './prepared-statements.ts';
+import { THEN_COMMIT } from './round-trips.ts';
 
 /**
  * A named part of a statement built from several modules' writes: `name as (statement)`, which later parts and

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { THEN_COMMIT } from '../../db/prepared-statements.ts';
+import { THEN_COMMIT } from '../../db/round-trips.ts';
 import { dealEvents, deals, exchangeRates, idempotencyKeys, webhookEvents } from '../../db/schema/index.ts';
 
 describe('merchant API orders', () => {
