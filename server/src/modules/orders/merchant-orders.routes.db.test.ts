@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { API, DEAL_MESSAGES, MERCHANT_TEXT, orderBelowMinimumText } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { sentWhile } from '../../../test/sent-statements.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { THEN_COMMIT } from '../../db/round-trips.ts';
 import { dealEvents, deals, exchangeRates, idempotencyKeys, webhookEvents } from '../../db/schema/index.ts';
@@ -67,27 +67,14 @@ describe('merchant API orders', () => {
   it("marks the deal's statement as its transaction's last, so on PostgreSQL the commit travels with it", async () => {
     const merchant = await merchantWithKey(t);
     await routableMethod(t, { balanceUsdt: 100n * USDT });
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() is overloaded; this only records.
-      ...args: any[]
-    ) {
-      const config = args[0];
-      sent.push(typeof config === 'string' ? config : String(config?.text));
-      return (query as (...all: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
-    try {
+    const sent = await sentWhile(async () => {
       const response = await postOrder(t, merchant.key, {
         amount: '1500.00',
         payment_mode: 'sbp',
         external_id: randomUUID(),
       });
       expect(response.statusCode).toBe(201);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     const marked = sent.filter((text) => text.startsWith(THEN_COMMIT));
     expect(marked).toHaveLength(1);
     expect(marked[0]).toMatch(/insert into "deals"/);
