@@ -640,17 +640,27 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   return report;
 }
 
+/** A 'signing' claim younger than this belongs to a live sender (see converge). */
+const LIVE_SIGNING_SECONDS = 10;
+
 /**
  * Waits until every deposit is credited and no withdrawal is still in flight, up to two and a half minutes: a
  * broadcast the node refused is only given up once the chain's solid head is a minute past the transaction's
  * expiration (a minute after it was built), so the slowest legitimate end comes two minutes after signing.
+ * A 'signing' claim is in flight while it is fresh: the live sender stores the signed transaction within
+ * milliseconds of claiming, so one older than LIVE_SIGNING_SECONDS was left by a killed server (the check
+ * expects those). Without it, a claim taken just before this read ended the wait and the check then found
+ * the same withdrawal broadcast (CI, PGlite).
  */
 async function converge(database: Database, deposits: number): Promise<void> {
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     const { rows } = await database.raw.query<{ credited: string; inflight: string }>(
       `select (select count(*) from deposits) as credited,
-              (select count(*) from withdrawals where status in ('approved', 'signed', 'broadcast')) as inflight`,
+              (select count(*) from withdrawals
+                where status in ('approved', 'signed', 'broadcast')
+                   or (status = 'signing' and updated_at > now() - interval '${LIVE_SIGNING_SECONDS} seconds')
+              ) as inflight`,
     );
     if (Number(rows[0]!.credited) >= deposits && Number(rows[0]!.inflight) === 0) return;
     await sleep(300);
