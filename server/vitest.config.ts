@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
+    // Every statement compiled by db/sql-compiler.ts is compiled by drizzle too and must agree (servers the
+    // tests spawn inherit it).
+    env: { SQL_COMPILE_CHECK: '1' },
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [

@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DataDirLockedError, lockDataDir, readLockOwner } from './data-dir-lock.ts';
 import { SOCKET_PORT, socketDirFor, startEmbeddedServer } from './embedded-server.ts';
 import { PreparingClient } from './prepared-statements.ts';
 import { RoundTripClient } from './round-trips.ts';
-import * as schema from './schema/index.ts';
+import { FastPgDialect } from './sql-compiler.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle handle every repository takes: the same type on both engines. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle handle every repository takes: the same type on both engines. Built without the relational
+ * schema (`db.query.<table>`), which nothing uses and which drizzle rebuilds for every transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A Drizzle transaction handle; repositories accept Db | Tx. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -31,6 +33,12 @@ export interface Database {
 // bigint (int8) columns come back as strings from node-postgres by default; we parse them as BigInt in
 // the schema's custom type, so keep the raw string here.
 
+/** Drizzle over a node-postgres pool, compiling with FastPgDialect (db/sql-compiler.ts). */
+function drizzleOver(pool: pg.Pool): Db {
+  const dialect = new FastPgDialect();
+  return new NodePgDatabase(dialect, new NodePgSession(pool, dialect, undefined), undefined) as unknown as Db;
+}
+
 function poolDatabase(engine: Database['engine'], pool: pg.Pool, onClose?: () => Promise<void>): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
@@ -44,7 +52,7 @@ function poolDatabase(engine: Database['engine'], pool: pg.Pool, onClose?: () =>
   });
   return {
     engine,
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    db: drizzleOver(pool),
     raw: pool,
     async ping() {
       await pool.query('select 1');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
+import { sessions as sessionsTable } from '../../db/schema/index.ts';
 import { leaseHolder } from '../../jobs/lease.repository.ts';
 import * as loginFailures from './login-failures.repository.ts';
 import {
@@ -42,7 +43,7 @@ async function session(times: { lastSeenAgo: number; expiresIn: number; revokedA
 }
 
 async function remaining(hashes: string[]): Promise<string[]> {
-  const rows = await t.database.db.query.sessions.findMany();
+  const rows = await t.database.db.select().from(sessionsTable);
   return hashes.filter((hash) => rows.some((row) => row.tokenHash === hash));
 }
 

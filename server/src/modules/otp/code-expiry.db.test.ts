@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { otpCodes } from '../../db/schema/index.ts';
 import { CODE_RETENTION_MS, purgeExpiredCodes } from './code-expiry.ts';
 import * as repo from './otp.repository.ts';
 
@@ -32,7 +33,7 @@ describe('one-time code expiry', () => {
     const oldUsed = await code(CODE_RETENTION_MS + 11 * MINUTE, true);
 
     expect(await purgeExpiredCodes({ ...t.ctx, now: () => clock })).toBe(2);
-    const ids = (await t.database.db.query.otpCodes.findMany()).map((row) => row.id);
+    const ids = (await t.database.db.select().from(otpCodes)).map((row) => row.id);
     expect(ids).toEqual(expect.arrayContaining([fresh.id, usedToday.id]));
     expect(ids).not.toContain(oldUnused.id);
     expect(ids).not.toContain(oldUsed.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeAfterLedgerCheck, createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { OUTSIDE_ADDRESSES, TEST_XPUB } from '../../../test/tron-fixtures.ts';
 import { type ChainSimulator, startChainSimulator } from '../../cli/chain-simulator.ts';
+import { workerLeases } from '../../db/schema/index.ts';
 import { startWorkers } from '../../workers.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { SESSION_EXPIRY } from '../auth/session-expiry.ts';
@@ -255,12 +256,12 @@ describe('deposit watcher: several at once', () => {
         await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 300));
       expect(await available(person.user.id)).toBe(7_000_000n);
-      const [lease] = await t.database.db.query.workerLeases.findMany();
+      const [lease] = await t.database.db.select().from(workerLeases);
       expect(['instance-a', 'instance-b']).toContain(lease!.holder);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
-    expect(await t.database.db.query.workerLeases.findMany()).toEqual([]);
+    expect(await t.database.db.select().from(workerLeases)).toEqual([]);
   });
 });
 
@@ -403,6 +404,6 @@ describe('workers', () => {
     await new Promise((r) => setTimeout(r, 200));
     await started.stop();
     expect(t.ctx.health.has(DEPOSIT_WATCHER)).toBe(false);
-    expect(await t.database.db.query.workerLeases.findMany()).toEqual([]);
+    expect(await t.database.db.select().from(workerLeases)).toEqual([]);
   });
 });
