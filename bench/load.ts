@@ -38,6 +38,8 @@ export interface LoadResult {
   total: number;
   non2xx: number;
   errors: number;
+  /** This process's CPU time during the load, in seconds (user + system). */
+  cpuSeconds: number;
 }
 
 /** `%SEQ%` and `%RUB%` of one request. */
@@ -57,7 +59,7 @@ const percentile = (sorted: number[], p: number) =>
  * causes (autocannon's rate limit sends each second's quota in a burst and times from sending). Keep-alive
  * sockets, at most `connections` at once.
  */
-async function openLoop(spec: LoadSpec & { overallRate: number }): Promise<LoadResult> {
+async function openLoop(spec: LoadSpec & { overallRate: number }): Promise<Omit<LoadResult, 'cpuSeconds'>> {
   const origin = new URL(spec.origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   const latencies: number[] = [];
@@ -126,7 +128,7 @@ async function openLoop(spec: LoadSpec & { overallRate: number }): Promise<LoadR
   };
 }
 
-async function run(spec: LoadSpec): Promise<LoadResult> {
+async function run(spec: LoadSpec): Promise<Omit<LoadResult, 'cpuSeconds'>> {
   if (spec.overallRate) return openLoop({ ...spec, overallRate: spec.overallRate });
   let sequence = 0;
   const result = await autocannon({
@@ -161,4 +163,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
 }
 
 const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
-process.stdout.write(`${JSON.stringify(await run(spec))}\n`);
+const cpuBefore = process.cpuUsage();
+const result = await run(spec);
+const cpu = process.cpuUsage(cpuBefore);
+const answer: LoadResult = { ...result, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+process.stdout.write(`${JSON.stringify(answer)}\n`);

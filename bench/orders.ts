@@ -2,7 +2,9 @@
 // routing, freeze, deal, outbox) with 1,000 traders and 5,000 active methods, as a ratio to TPC-B on the same
 // engine; one hot trader (every order to it) as a ratio to a one-row update; p50/p99 at a constant arrival of
 // half the measured throughput; and where the time of one order goes.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { API, RATING } from '@app/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -218,6 +220,58 @@ async function withCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: numb
   return { result, cpu: (used.user + used.system) / 1000 / (performance.now() - started) };
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (getconf CLK_TCK; 100 on Linux). */
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+/**
+ * CPU time (user + system, in seconds) of each PostgreSQL process pg_stat_activity lists (client backends and
+ * the WAL writer, checkpointer and the rest), read from /proc: only when the server runs on this machine.
+ */
+async function postgresCpu(client: pg.Client): Promise<Map<number, number> | null> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where pid <> pg_backend_pid()',
+  );
+  const ticks = clockTicks();
+  const times = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      // Not a process of this machine (a remote server) or it just ended.
+    }
+  }
+  return times.size === 0 ? null : times;
+}
+
+/** `run` with the CPU seconds PostgreSQL's processes spent meanwhile (null when they are not on this machine). */
+async function withPostgresCpu<T>(
+  databaseUrl: string,
+  run: () => Promise<T>,
+): Promise<{ result: T; postgresCpuSeconds: number | null }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const before = await postgresCpu(client);
+    const result = await run();
+    const after = await postgresCpu(client);
+    if (!before || !after) return { result, postgresCpuSeconds: null };
+    // A backend that started during the run (a pool growing, pgbench's clients) counts from zero.
+    let postgresCpuSeconds = 0;
+    for (const [pid, seconds] of after) postgresCpuSeconds += seconds - (before.get(pid) ?? 0);
+    return { result, postgresCpuSeconds };
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * What the server's backends of this database are doing during `run`, sampled every 20 ms from
  * pg_stat_activity (PostgreSQL only): running (no wait), waiting for the client (the next statement of an
@@ -325,9 +379,10 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
     const databaseUrl = input.databaseUrl;
     const fullLoad = () => profiled(`orders-${engine}`, () => withCpu(() => orderLoad('full', '')));
     const measured = databaseUrl
-      ? await sampleWaits(databaseUrl, fullLoad)
-      : { result: await fullLoad(), shares: [] };
-    const { result: full, cpu } = measured.result;
+      ? await sampleWaits(databaseUrl, () => withPostgresCpu(databaseUrl, fullLoad))
+      : { result: { result: await fullLoad(), postgresCpuSeconds: null }, shares: [] };
+    const { postgresCpuSeconds } = measured.result;
+    const { result: full, cpu } = measured.result.result;
     requireOk('orders', full);
     const ratio = full.requestsPerSecond / tpcb;
     line(
@@ -344,6 +399,19 @@ export async function benchOrders(input: OrdersBenchInput): Promise<void> {
           ? ` (goal ≤ ${CPU_PER_ORDER_GOAL_MS}: ${met(cpuPerOrder <= CPU_PER_ORDER_GOAL_MS)})`
           : ' (the embedded database’s work included)'),
     );
+    if (postgresCpuSeconds !== null) {
+      // The order's CPU on every side, so that what runs out first shows: the instance (its event loop is one
+      // core), PostgreSQL (all of its processes), or the machine they share with the load generator.
+      const orders = full.total;
+      const serverMs = cpuPerOrder;
+      const postgresMs = (postgresCpuSeconds * 1000) / orders;
+      const loadMs = (full.cpuSeconds * 1000) / orders;
+      line(
+        '  CPU per order: server / PostgreSQL / load generator',
+        `${fixed(serverMs, 2)} / ${fixed(postgresMs, 2)} / ${fixed(loadMs, 2)} ms`,
+        `${fixed(((serverMs + postgresMs + loadMs) * full.requestsPerSecond) / 1000, 2)} of ${os.cpus().length} cores busy`,
+      );
+    }
     for (const [what, share] of measured.shares.slice(0, 6)) {
       line(`  backends ${what}, on average`, `${fixed(share, 1)} of ${connections}`, '');
     }
