@@ -6,7 +6,10 @@ import { E2E } from './support/env.ts';
 // chain simulator as its TronGrid.
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A whole flow per test (sign-ins with mailed codes, several pages, dialogs): on a 2-core CI machine running two
+  // workers, the product's server and Chromium, passing flows took up to 55 s and a few ran out at 60 s while their
+  // last step was already on screen. Each step keeps its own 10 s expectation, so a broken step still fails fast.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
