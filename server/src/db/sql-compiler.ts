@@ -22,8 +22,6 @@ type TableFields = { [TABLE_NAME]: string; [TABLE_SCHEMA]: string | undefined; [
 const inlinesParams = (statement: SQL) =>
   (statement as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
 
-const escapeName = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * The PostgreSQL dialect with a faster compile of drizzle's SQL objects to text and parameters. Drizzle's own
  * walk (SQL.buildQueryFromSourceParams) tests each chunk against a dozen classes with `is()`, which walks the
@@ -62,7 +60,7 @@ export class FastPgDialect extends PgDialect {
       } else if (chunk instanceof Column) {
         into.sql += this.columnName(chunk);
       } else if (chunk instanceof Name) {
-        into.sql += escapeName(chunk.value);
+        into.sql += this.escapeName(chunk.value);
       } else if (chunk instanceof Table) {
         into.sql += this.tableName(chunk);
       } else if (chunk === undefined) {
@@ -75,8 +73,7 @@ export class FastPgDialect extends PgDialect {
         });
         into.sql += ')';
       } else if (chunk === null || (typeof chunk !== 'object' && typeof chunk !== 'function')) {
-        into.params.push(chunk);
-        into.sql += `$${into.params.length}`;
+        pushParam(chunk, into);
       } else {
         this.appendByDrizzle(chunk, into);
       }
@@ -85,8 +82,7 @@ export class FastPgDialect extends PgDialect {
 
   private appendParam(chunk: Param, into: Query): void {
     if (chunk.value instanceof Placeholder) {
-      into.params.push(chunk);
-      into.sql += `$${into.params.length}`;
+      pushParam(chunk, into);
       return;
     }
     const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
@@ -94,19 +90,18 @@ export class FastPgDialect extends PgDialect {
       this.append([mapped], into);
       return;
     }
-    into.params.push(mapped);
-    into.sql += `$${into.params.length}`;
+    pushParam(mapped, into);
   }
 
   private tableName(table: Table): string {
     const fields = table as unknown as TableFields;
-    const name = escapeName(fields[TABLE_NAME]);
+    const name = this.escapeName(fields[TABLE_NAME]);
     const schema = fields[TABLE_SCHEMA];
-    return schema === undefined || fields[IS_ALIAS] ? name : `${escapeName(schema)}.${name}`;
+    return schema === undefined || fields[IS_ALIAS] ? name : `${this.escapeName(schema)}.${name}`;
   }
 
   private columnName(column: Column): string {
-    return `${this.tableName(column.table as unknown as Table)}.${escapeName(this.casingCache().getColumnCasing(column))}`;
+    return `${this.tableName(column.table as unknown as Table)}.${this.escapeName(this.casingCache().getColumnCasing(column))}`;
   }
 
   /** One chunk compiled by drizzle itself, numbering its parameters after the ones already taken. */
@@ -137,6 +132,12 @@ export class FastPgDialect extends PgDialect {
       );
     }
   }
+}
+
+/** One parameter, numbered after the ones already taken ($1, $2, … as PgDialect.escapeParam). */
+function pushParam(value: unknown, into: Query): void {
+  into.params.push(value);
+  into.sql += `$${into.params.length}`;
 }
 
 const jsonSafe = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
