@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     // Migrated the way production does it: PGlite in a worker thread, over its socket, through pg.
     const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-tpl-'));
     const server = await startEmbeddedServer({ socketDir, maxConnections: 4 });
-    const database = socketDatabase(socketDir, 2);
+    const database = socketDatabase(socketDir, 2, { owner: true });
     await migrate(database);
     await database.close();
     const file = path.join(os.tmpdir(), `pglite-template-${runId}.tar`);

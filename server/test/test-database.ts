@@ -26,9 +26,12 @@ export async function createTestDatabase(): Promise<Database> {
       socketDir,
       maxConnections: 20,
     });
-    return socketDatabase(socketDir, 10, async () => {
-      await server.stop();
-      fs.rmSync(socketDir, { recursive: true, force: true });
+    return socketDatabase(socketDir, 10, {
+      owner: true,
+      onClose: async () => {
+        await server.stop();
+        fs.rmSync(socketDir, { recursive: true, force: true });
+      },
     });
   }
   const template = inject('postgresTemplateName');

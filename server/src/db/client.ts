@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DataDirLockedError, lockDataDir, readLockOwner } from './data-dir-lock.ts';
 import { SOCKET_PORT, socketDirFor, startEmbeddedServer } from './embedded-server.ts';
-import { PreparingClient } from './prepared-statements.ts';
+import { PreparingClient, SharedSessionStatements, sharedSessionClient } from './prepared-statements.ts';
 import { RoundTripClient } from './round-trips.ts';
 import { FastPgDialect } from './sql-compiler.ts';
 
@@ -83,18 +83,24 @@ export function postgresDatabase(
 /**
  * The embedded database served on a Unix socket (by this process's worker or by the process that owns
  * DATA_DIR), through the same node-postgres driver as PostgreSQL, with the same round trips
- * (db/round-trips.ts) but no named statements (the connections share one session).
+ * (db/round-trips.ts). The connections share the engine's one session: the owner's (`owner: true`) prepare the
+ * statements they run often in it, once for all of them (SharedSessionStatements); a process that joins an
+ * owner's socket prepares nothing.
  */
-export function socketDatabase(socketDir: string, poolSize: number, onClose?: () => Promise<void>): Database {
+export function socketDatabase(
+  socketDir: string,
+  poolSize: number,
+  options: { owner: boolean; onClose?: () => Promise<void> },
+): Database {
   const pool = new pg.Pool({
     host: socketDir,
     port: SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
     max: poolSize,
-    Client: RoundTripClient,
+    Client: options.owner ? sharedSessionClient(new SharedSessionStatements()) : RoundTripClient,
   });
-  return poolDatabase('pglite', pool, onClose);
+  return poolDatabase('pglite', pool, options.onClose);
 }
 
 // Connections other processes (admin commands, seed, db:migrate) may open to an owner's socket on top of
@@ -123,12 +129,15 @@ export async function ownEmbeddedDatabase(
       socketDir,
       maxConnections: poolSize + GUEST_CONNECTIONS,
     });
-    return socketDatabase(socketDir, poolSize, async () => {
-      try {
-        await server.stop(GUEST_DRAIN_MS);
-      } finally {
-        release();
-      }
+    return socketDatabase(socketDir, poolSize, {
+      owner: true,
+      onClose: async () => {
+        try {
+          await server.stop(GUEST_DRAIN_MS);
+        } finally {
+          release();
+        }
+      },
     });
   } catch (error) {
     release();
@@ -183,7 +192,7 @@ export async function openDatabase(options: {
       // check pg would fall back to PGHOST or localhost and reach some other database.
       const joinable = owner && typeof owner.socketDir === 'string' && path.isAbsolute(owner.socketDir);
       if (options.share !== 'join' || !owner || !joinable || attempt > 2) throw error;
-      const guest = socketDatabase(owner.socketDir, poolSize);
+      const guest = socketDatabase(owner.socketDir, poolSize, { owner: false });
       if (await connectWhenReady(guest, options.dataDir)) return guest;
       // The owner went away while we waited: take the data directory over.
     }

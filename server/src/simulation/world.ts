@@ -85,7 +85,7 @@ export async function createTemplate(engine: Engine, databaseUrl: string): Promi
   if (engine === 'pglite') {
     const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sim-tpl-'));
     const server = await startEmbeddedServer({ socketDir, maxConnections: 4 });
-    const database = socketDatabase(socketDir, 2);
+    const database = socketDatabase(socketDir, 2, { owner: true });
     await migrate(database);
     await database.close();
     const file = path.join(os.tmpdir(), `sim-template-${tag}.tar`);
@@ -119,9 +119,12 @@ async function freshDatabase(template: Template, poolSize: number): Promise<Data
       socketDir,
       maxConnections: poolSize + 4,
     });
-    return socketDatabase(socketDir, poolSize, async () => {
-      await server.stop();
-      fs.rmSync(socketDir, { recursive: true, force: true });
+    return socketDatabase(socketDir, poolSize, {
+      owner: true,
+      onClose: async () => {
+        await server.stop();
+        fs.rmSync(socketDir, { recursive: true, force: true });
+      },
     });
   }
   // Named after the template, so a test run's teardown (app_test_%<run>%) drops what a failed test left.

@@ -119,7 +119,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
       onlineSince: config.ROUTING_REQUIRE_TERMINAL ? deps.terminals.onlineSince() : null,
       exclude,
     };
-    await genericPlansInTransaction(tx, deps.database.engine);
+    await genericPlansInTransaction(tx);
     const claim = answer.claimPart?.(tx);
     let method: repo.RoutedMethod | undefined;
     if (claim) {
@@ -209,7 +209,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
      * event and its webhook event, all in one transaction, whose first write claims the Idempotency-Key and
      * whose last write stores the answer.
      *
-     * Statements per order: begin; on PostgreSQL `set local` of generic plans (genericPlansInTransaction); the
+     * Statements per order: begin with the `set local` of generic plans (genericPlansInTransaction); the
      * claim with the routing read (the read runs only when the claim did);
      * the deal with the freeze and every other write (repo.insertDealWith); commit. When a concurrent order
      * took the chosen method's amount or the trader's balance first, that statement ends the transaction and
