@@ -168,7 +168,10 @@ type QueryFn = (...args: unknown[]) => unknown;
 
 /**
  * Times every statement this process sends while `run` runs, by kind. The driver is patched at its one
- * entry point (Client#query, which the pool and Drizzle both call), for callbacks and promises alike.
+ * entry point (Client#query, which the pool and Drizzle both call), for callbacks and promises alike. A
+ * connection answers in order, so a statement sent while an earlier one of its connection was still running
+ * (the `commit` written with the order's last statement, db/round-trips.ts) is timed from that one's answer:
+ * otherwise the `commit` would count the last statement's time again.
  */
 async function traceStatements<T>(
   run: () => Promise<T>,
@@ -176,27 +179,31 @@ async function traceStatements<T>(
   const byKind = new Map<string, { count: number; ms: number }>();
   const prototype = pg.Client.prototype as unknown as { query: QueryFn };
   const original = prototype.query;
-  const record = (text: string | undefined, started: number) => {
+  const lastAnswer = new WeakMap<object, number>();
+  const record = (client: object, text: string | undefined, sent: number) => {
+    const answered = performance.now();
+    const started = Math.max(sent, lastAnswer.get(client) ?? sent);
+    lastAnswer.set(client, answered);
     const kind = statementKind(text ?? '?');
     const entry = byKind.get(kind) ?? { count: 0, ms: 0 };
     entry.count += 1;
-    entry.ms += performance.now() - started;
+    entry.ms += answered - started;
     byKind.set(kind, entry);
   };
-  prototype.query = function traced(this: unknown, ...args: unknown[]) {
+  prototype.query = function traced(this: object, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
-    const started = performance.now();
+    const sent = performance.now();
     const last = args.at(-1);
     if (typeof last === 'function') {
       args[args.length - 1] = (...callbackArgs: unknown[]) => {
-        record(text, started);
+        record(this, text, sent);
         return (last as QueryFn)(...callbackArgs);
       };
       return original.apply(this, args);
     }
     const result = original.apply(this, args);
-    if (result instanceof Promise) return result.finally(() => record(text, started));
+    if (result instanceof Promise) return result.finally(() => record(this, text, sent));
     return result;
   };
   try {
