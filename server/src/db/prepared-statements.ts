@@ -7,16 +7,16 @@ import { RoundTripClient } from './round-trips.ts';
 export const PREPARE_AFTER_USES = 3;
 /** At most this many prepared statements per connection: the rest run unnamed, as before. */
 export const PREPARED_PER_CONNECTION = 256;
-/** At most this many distinct texts counted per connection, so one-off statements cannot grow the count. */
-const COUNTED_PER_CONNECTION = 4_096;
+/** At most this many distinct texts counted per connection or shared session: one-off texts cannot grow the count. */
+const COUNTED_TEXTS = 4_096;
 /** At most this many statements prepared in the embedded engine's one session, by all its pool's connections. */
 export const PREPARED_IN_SHARED_SESSION = 512;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
 /** The text of an unnamed statement with parameters sent as a config object, else undefined. */
-function parameterizedText(config: unknown, values: unknown, callback: unknown): string | undefined {
-  if (callback !== undefined || !config || typeof config !== 'object') return undefined;
+function parameterizedText(config: unknown, values: unknown): string | undefined {
+  if (!config || typeof config !== 'object') return undefined;
   const query = config as QueryConfig & { submit?: unknown };
   if (typeof query.submit === 'function' || query.name || typeof query.text !== 'string') return undefined;
   const parameters = Array.isArray(values) ? values : query.values;
@@ -41,10 +41,7 @@ export class PreparingClient extends RoundTripClient {
   private readonly names = new Map<string, string>();
 
   protected override sendOne(config: unknown, values: unknown, callback: unknown): unknown {
-    const text =
-      config && typeof config === 'object' && typeof (config as { submit?: unknown }).submit !== 'function'
-        ? parameterizedText(config, values, undefined)
-        : undefined;
+    const text = parameterizedText(config, values);
     const name = text === undefined ? undefined : this.nameFor(text);
     if (name) return super.sendOne({ ...(config as pg.QueryConfig), name }, values, callback);
     return super.sendOne(config, values, callback);
@@ -56,7 +53,7 @@ export class PreparingClient extends RoundTripClient {
     if (this.names.size >= PREPARED_PER_CONNECTION) return undefined;
     const used = (this.uses.get(text) ?? 0) + 1;
     if (used < PREPARE_AFTER_USES) {
-      if (this.uses.size < COUNTED_PER_CONNECTION || this.uses.has(text)) this.uses.set(text, used);
+      if (this.uses.size < COUNTED_TEXTS || this.uses.has(text)) this.uses.set(text, used);
       return undefined;
     }
     this.uses.delete(text);
@@ -93,7 +90,7 @@ export class SharedSessionStatements {
     if (this.preparing.has(text) || this.named >= PREPARED_IN_SHARED_SESSION) return undefined;
     const used = (this.uses.get(text) ?? 0) + 1;
     if (used < PREPARE_AFTER_USES) {
-      if (this.uses.size < COUNTED_PER_CONNECTION || this.uses.has(text)) this.uses.set(text, used);
+      if (this.uses.size < COUNTED_TEXTS || this.uses.has(text)) this.uses.set(text, used);
       return undefined;
     }
     this.uses.delete(text);
@@ -121,7 +118,7 @@ type ParsedStatements = Record<string, string>;
 export function sharedSessionClient(statements: SharedSessionStatements): typeof RoundTripClient {
   return class SharedSessionClient extends RoundTripClient {
     protected override sendOne(config: unknown, values: unknown, callback: unknown): unknown {
-      const text = parameterizedText(config, values, undefined);
+      const text = parameterizedText(config, values);
       const choice = text === undefined ? undefined : statements.choose(text);
       if (text === undefined || !choice) return super.sendOne(config, values, callback);
       const named = { ...(config as pg.QueryConfig), name: choice.name };
