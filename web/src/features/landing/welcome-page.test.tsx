@@ -1,10 +1,12 @@
 import { API } from '@app/shared/api-paths';
 import { referralLink } from '@app/shared/referrals/messages';
 import { SESSION_EXPIRED_TEXT } from '@app/shared/web-texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markSessionEnded } from '../../api/session.ts';
+import { RootLayout } from '../../app/root-layout.tsx';
 import { mockApi } from '../../test/fetch-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { WelcomePage } from './welcome-page.tsx';
@@ -116,6 +118,35 @@ describe('WelcomePage: after a session ended', () => {
     expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
     first.unmount();
     renderWelcome('/welcome');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('still says so when a second 401 brings the user to /welcome again before the notice was closed', async () => {
+    markSessionEnded();
+    const first = renderWelcome('/welcome');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+    first.unmount();
+    renderWelcome('/welcome');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+    expect(screen.getAllByText(SESSION_EXPIRED_TEXT)).toHaveLength(1);
+  });
+
+  it('is not owed any more once the user leaves /welcome', async () => {
+    const user = userEvent.setup();
+    markSessionEnded();
+    const { router } = renderAt('/welcome', [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/welcome', element: <WelcomePage /> },
+          { path: '/about', element: <Link to="/welcome">back</Link> },
+        ],
+      },
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+    await act(() => router.navigate('/about'));
+    await user.click(await screen.findByRole('link', { name: 'back' }));
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByText(SESSION_EXPIRED_TEXT)).not.toBeInTheDocument();
   });

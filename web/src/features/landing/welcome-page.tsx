@@ -118,14 +118,16 @@ function HeroVisual() {
 }
 
 /**
- * The one place that says a session ended (the API client's 401 logout): shown once, on arrival, until the
- * user closes it or leaves the page.
+ * The one place that says a session ended (the API client's 401 logout): shown on arrival until the user
+ * closes it, signs in or leaves /welcome (the root layout ends it then; a second arrival in between, from an
+ * overlapping 401, still shows it).
  */
 function SessionEndedNotice() {
   const [shown, setShown] = useState(hasSessionEndedNotice);
-  useEffect(() => {
-    if (shown) clearSessionEndedNotice();
-  }, [shown]);
+  const close = () => {
+    clearSessionEndedNotice();
+    setShown(false);
+  };
   if (!shown) return null;
   return (
     <div className="mx-auto max-w-6xl px-5 pt-6 sm:px-8">
@@ -137,7 +139,7 @@ function SessionEndedNotice() {
           <button
             type="button"
             aria-label="Закрыть уведомление"
-            onClick={() => setShown(false)}
+            onClick={close}
             className="-my-3 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-warning-100"
           >
             <X size={16} />
