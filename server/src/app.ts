@@ -174,7 +174,7 @@ export async function buildApp(
   if (serveWeb) {
     // A page load with a live session gets its HTML with the session check's answer inline (and, on `/`, the
     // home page's route chunks preloaded): web/signed-in-page.ts. Anonymous loads get the static file.
-    const spa = await loadSpaHtml(webDist);
+    const spa = loadSpaHtml(webDist);
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const token = request.cookies[SESSION_COOKIE];
@@ -184,7 +184,7 @@ export async function buildApp(
       const user = await ctx.auth.resolveSession(token);
       if (!user) return;
       const page = encodePage(
-        signedInPageHtml(spa, pathname, { user: publicUser(user) }),
+        await signedInPageHtml(spa, pathname, { user: publicUser(user) }),
         String(request.headers['accept-encoding'] ?? ''),
       );
       // The page names its user: never stored by a cache, and never the same for another cookie.

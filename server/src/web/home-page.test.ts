@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addFiles, removeWebDist, webDistWith } from '../../test/web-dist.ts';
-import { homePage, homePageHtml, loadSpaHtml } from './home-page.ts';
+import { homePage, homePageHtml, lazyHomePage, loadSpaHtml } from './home-page.ts';
 
 const HTML = `<html><head>
     <script type="module" crossorigin src="/assets/index-a.js"></script>
@@ -80,19 +80,37 @@ describe('homePageHtml', () => {
   it('serves the plain page when the build has no server entry (dev, tests, an older build)', async () => {
     const dist = webDistWith({ 'index.html': HTML, '.vite/manifest.json': JSON.stringify(MANIFEST) });
     try {
-      expect(await loadSpaHtml(dist)).toEqual({ index: HTML, home: null });
+      expect(loadSpaHtml(dist)).toEqual({ index: HTML, home: null });
       addFiles(dist, {
         '.ssr/home-shell.mjs':
           // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module, whose template literal it is.
           'export function renderHomeShell(user) { return `<div id="boot-shell">${user.username}</div>`; }',
       });
-      const spa = await loadSpaHtml(dist);
-      expect(spa.home?.({ username: 'bob' })).toContain(
+      const spa = loadSpaHtml(dist);
+      expect(await spa.home?.({ username: 'bob' })).toContain(
         '<div id="boot-shell">bob</div>\n    <div id="root">',
       );
     } finally {
       removeWebDist(dist);
     }
+  });
+
+  it('imports the renderer on the first signed-in home page, once, and serves the plain page if that fails', async () => {
+    const home = homePageHtml(HTML, MANIFEST) ?? '';
+    let imports = 0;
+    const page = lazyHomePage(HTML, home, async () => {
+      imports += 1;
+      return (user: unknown) => `<div id="boot-shell">${(user as { username: string }).username}</div>`;
+    });
+    expect(imports).toBe(0);
+    const [first, second] = await Promise.all([page({ username: 'ann' }), page({ username: 'ben' })]);
+    expect(first).toContain('<div id="boot-shell">ann</div>');
+    expect(second).toContain('<div id="boot-shell">ben</div>');
+    expect(imports).toBe(1);
+    const broken = lazyHomePage(HTML, home, async () => {
+      throw new Error('no module');
+    });
+    expect(await broken({ username: 'ann' })).toBe(HTML);
   });
 
   it("preloads the first banner's file for each width with media that pick exactly one", () => {

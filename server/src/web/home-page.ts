@@ -114,7 +114,7 @@ export function withHomeShell(home: string, shell: string): string {
  */
 export interface SpaHtml {
   index: string;
-  home: ((user: unknown) => string) | null;
+  home: ((user: unknown) => Promise<string>) | null;
 }
 
 /** The signed-in home page from its parts: homePageHtml's result and the web build's first-paint renderer. */
@@ -129,14 +129,35 @@ export function homePage(index: string, home: string, render: RenderHomeShell): 
   };
 }
 
-export async function loadSpaHtml(webDist: string): Promise<SpaHtml> {
+/**
+ * homePage with its renderer imported on the first call, not at start: the renderer is the app's components
+ * and React's server renderer, about a fifth of the server's start-up CPU, and most instances serve no
+ * signed-in home page in their first seconds. An import that fails leaves every call with the plain page.
+ */
+export function lazyHomePage(
+  index: string,
+  home: string,
+  loadRenderer: () => Promise<unknown>,
+): (user: unknown) => Promise<string> {
+  let page: Promise<((user: unknown) => string) | null> | undefined;
+  return async (user) => {
+    page ??= loadRenderer().then(
+      (render) => (typeof render === 'function' ? homePage(index, home, render as RenderHomeShell) : null),
+      () => null,
+    );
+    return (await page)?.(user) ?? index;
+  };
+}
+
+export function loadSpaHtml(webDist: string): SpaHtml {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   try {
+    const renderer = path.join(webDist, HOME_SHELL_MODULE);
     const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
     const home = homePageHtml(index, manifest);
-    const { renderHomeShell } = await import(pathToFileURL(path.join(webDist, HOME_SHELL_MODULE)).href);
-    if (!home || typeof renderHomeShell !== 'function') return { index, home: null };
-    return { index, home: homePage(index, home, renderHomeShell) };
+    if (!home || !fs.existsSync(renderer)) return { index, home: null };
+    const load = async () => (await import(pathToFileURL(renderer).href)).renderHomeShell;
+    return { index, home: lazyHomePage(index, home, load) };
   } catch {
     return { index, home: null };
   }

@@ -17,10 +17,14 @@ export function sessionBootScript(answer: unknown): string {
  * check's answer inline, so the auth guard renders the shell without waiting for a second round trip
  * (web/src/app/session-boot.ts reads it once).
  */
-export function signedInPageHtml(spa: SpaHtml, pathname: string, checkAnswer: { user: unknown }): string {
+export async function signedInPageHtml(
+  spa: SpaHtml,
+  pathname: string,
+  checkAnswer: { user: unknown },
+): Promise<string> {
   // The first paint is the trader's dashboard: a merchant's or support's home (issue 25) is another page.
   const role = (checkAnswer.user as { role?: string } | null)?.role;
-  const html = pathname === '/' && spa.home && role === 'trader' ? spa.home(checkAnswer.user) : spa.index;
+  const html = pathname === '/' && spa.home && role === 'trader' ? await spa.home(checkAnswer.user) : spa.index;
   return html.replace('</head>', `    ${sessionBootScript(checkAnswer)}\n  </head>`);
 }
 
