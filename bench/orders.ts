@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { API, RATING } from '@app/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../server/src/context.ts';
-import type { Database, DbOrTx } from '../server/src/db/client.ts';
-import { pickMethod, type RoutingQuery } from '../server/src/modules/orders/orders.repository.ts';
+import type { Database } from '../server/src/db/client.ts';
+import type { RoutingQuery } from '../server/src/modules/orders/orders.repository.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
+import { explainRouting } from '../server/test/routing-plan.ts';
 import { oneRowUpdateTps, pgbenchTps, tpcbLikeTps } from './ceilings.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
 import type { LoadResult } from './load.ts';
@@ -118,38 +119,6 @@ function heartbeat(ctx: AppContext, terminalIds: () => string[]): () => void {
       .catch((error: unknown) => console.error('heartbeat failed', error));
   }, HEARTBEAT_MS);
   return () => clearInterval(timer);
-}
-
-/** The routing query exactly as pickMethod builds it, captured instead of run. */
-async function routingSql(query: RoutingQuery): Promise<SQL> {
-  let captured: SQL | undefined;
-  const capture = {
-    execute: async (statement: SQL) => {
-      captured = statement;
-      return { rows: [] };
-    },
-  } as unknown as DbOrTx;
-  await pickMethod(capture, query);
-  if (!captured) throw new Error('pickMethod ran no query');
-  return captured;
-}
-
-class Rollback extends Error {}
-
-/** EXPLAIN ANALYZE of the routing query inside a transaction that is rolled back (it locks a row). */
-async function explainRouting(database: Database, query: RoutingQuery): Promise<string[]> {
-  const statement = await routingSql(query);
-  let plan: string[] = [];
-  try {
-    await database.db.transaction(async (tx) => {
-      const result = await tx.execute(sql`explain (analyze, costs off, timing on) ${statement}`);
-      plan = rows<{ 'QUERY PLAN': string }>(result).map((row) => row['QUERY PLAN']);
-      throw new Rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
-  }
-  return plan;
 }
 
 /** A statement's kind for the breakdown: its first words with the table, values and lists stripped. */

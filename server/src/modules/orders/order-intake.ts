@@ -120,6 +120,7 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
       exclude,
     };
     await genericPlansInTransaction(tx);
+    await repo.walkRotationInOrder(tx);
     const claim = answer.claimPart?.(tx);
     let method: repo.RoutedMethod | undefined;
     if (claim) {
@@ -209,8 +210,8 @@ export function createOrderIntake(deps: OrdersDeps, lifecycle: DealLifecycle) {
      * event and its webhook event, all in one transaction, whose first write claims the Idempotency-Key and
      * whose last write stores the answer.
      *
-     * Statements per order: begin with the `set local` of generic plans (genericPlansInTransaction); the
-     * claim with the routing read (the read runs only when the claim did);
+     * Statements per order: begin with the `set local`s of generic plans and the rotation's ordered walk
+     * (genericPlansInTransaction, repo.walkRotationInOrder); the claim with the routing read (the read runs only when the claim did);
      * the deal with the freeze and every other write (repo.insertDealWith); commit. When a concurrent order
      * took the chosen method's amount or the trader's balance first, that statement ends the transaction and
      * the order runs again from the start with the method excluded (its key was claimed in the transaction

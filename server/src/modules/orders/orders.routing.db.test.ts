@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devicePost } from '../../../test/device-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
+import { explainRouting } from '../../../test/routing-plan.ts';
+import { sentWhile } from '../../../test/sent-statements.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/rows.ts';
 import { deals, paymentMethods, paymentMethodTurns, terminals, users } from '../../db/schema/index.ts';
@@ -157,6 +159,36 @@ describe('order routing', () => {
     const order = [];
     for (let index = 0; index < 6; index++) order.push(await routedTo({ amount: `${150 + index}.00` }));
     expect(order).toEqual([ids[1], ids[0], ids[2], ids[1], ids[0], ids[2]]);
+  });
+
+  it("walks a preferred bank's rotation in order and stops at the first method that qualifies, however many it has", async () => {
+    const first = await routableMethod(t, { balanceUsdt: 1000n * USDT, bankId: 2 });
+    for (let index = 0; index < 120; index++) {
+      await routableMethod(t, { traderId: first.traderId, terminalId: first.terminalId, bankId: 2 });
+    }
+    await t.database.db.execute(sql`analyze payment_method_turns`);
+    await t.database.db.execute(sql`analyze payment_methods`);
+    const plan = await explainRouting(t.database, {
+      merchantId: merchant.id,
+      mode: 'c2c',
+      bankId: 2,
+      amountKopecks: 130_00n,
+      amountUsdt: 1_300_000n,
+      minRating: RATING.minPercent,
+      onlineSince: t.ctx.terminals.onlineSince(),
+      exclude: [],
+    });
+    const nodes = plan.join('\n');
+    // Not a bitmap scan of the bank's whole rotation, each method looked up, then sorted for the first one.
+    expect(nodes).toContain('Index Scan using payment_method_turns_bank_rotation_idx');
+    expect(nodes).not.toMatch(/Bitmap|Sort/);
+    const sent = await sentWhile(async () => {
+      expect(await routedTo({ amount: '130.00', bank_id: 2 })).toBeTypeOf('string');
+    });
+    const setting = sent.findIndex((text) => text.includes('set local enable_bitmapscan = off'));
+    const routing = sent.findIndex((text) => text.includes('payment_method_turns'));
+    expect(setting).toBeGreaterThanOrEqual(0);
+    expect(setting).toBeLessThan(routing);
   });
 
   it("keeps a method's turn while it is switched off, and follows a change of its bank", async () => {

@@ -1,0 +1,59 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../src/db/client.ts';
+import { genericPlansInTransaction } from '../src/db/prepared-statements.ts';
+import {
+  pickMethod,
+  type RoutingQuery,
+  walkRotationInOrder,
+} from '../src/modules/orders/orders.repository.ts';
+
+/** The routing query exactly as pickMethod builds it, captured instead of run. */
+export async function routingSql(query: RoutingQuery): Promise<SQL> {
+  let captured: SQL | undefined;
+  const capture = {
+    execute: async (statement: SQL) => {
+      captured = statement;
+      return { rows: [] };
+    },
+  } as unknown as DbOrTx;
+  await pickMethod(capture, query);
+  if (!captured) throw new Error('pickMethod ran no query');
+  return captured;
+}
+
+class Rollback extends Error {}
+
+let explained = 0;
+
+/**
+ * EXPLAIN ANALYZE of the routing query inside a transaction that is rolled back (it locks a row), with the
+ * plan an order runs (genericPlansInTransaction, walkRotationInOrder): an EXPLAIN of the statement with its
+ * values would show the plan made for those values instead. So it is prepared under a name of its own and
+ * explained as EXECUTE, whose values go in as literals (EXECUTE takes no bind parameters; these are the
+ * caller's own, quoted).
+ */
+export async function explainRouting(database: Database, query: RoutingQuery): Promise<string[]> {
+  const compiled = database.db.dialect.sqlToQuery(await routingSql(query));
+  const values = compiled.params
+    .map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`))
+    .join(', ');
+  explained += 1;
+  const name = `routing_plan_${process.pid}_${explained}`;
+  let plan: string[] = [];
+  try {
+    await database.db.transaction(async (tx) => {
+      await genericPlansInTransaction(tx);
+      await walkRotationInOrder(tx);
+      await tx.execute(sql.raw(`prepare ${name} as ${compiled.sql}`));
+      const result = await tx.execute(
+        sql.raw(`explain (analyze, costs off, timing on) execute ${name}(${values})`),
+      );
+      plan = (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']);
+      await tx.execute(sql.raw(`deallocate ${name}`));
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  return plan;
+}
