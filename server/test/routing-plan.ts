@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../src/db/client.ts';
 import { genericPlansInTransaction } from '../src/db/prepared-statements.ts';
+import { FastPgDialect } from '../src/db/sql-compiler.ts';
 import {
   pickMethod,
   type RoutingQuery,
@@ -33,7 +34,7 @@ let explained = 0;
  * caller's own, quoted).
  */
 export async function explainRouting(database: Database, query: RoutingQuery): Promise<string[]> {
-  const compiled = database.db.dialect.sqlToQuery(await routingSql(query));
+  const compiled = new FastPgDialect().sqlToQuery(await routingSql(query));
   const values = compiled.params
     .map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`))
     .join(', ');

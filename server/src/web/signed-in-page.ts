@@ -24,7 +24,8 @@ export async function signedInPageHtml(
 ): Promise<string> {
   // The first paint is the trader's dashboard: a merchant's or support's home (issue 25) is another page.
   const role = (checkAnswer.user as { role?: string } | null)?.role;
-  const html = pathname === '/' && spa.home && role === 'trader' ? await spa.home(checkAnswer.user) : spa.index;
+  const html =
+    pathname === '/' && spa.home && role === 'trader' ? await spa.home(checkAnswer.user) : spa.index;
   return html.replace('</head>', `    ${sessionBootScript(checkAnswer)}\n  </head>`);
 }
 

@@ -89,14 +89,16 @@ export async function claimAndPickMethod(
 
 /**
  * Routing walks the rotation in order (the transaction's setting; run right after its begin, so it travels
- * with it and costs no round trip). With a preferred bank the planner, generic plan or custom, chose a bitmap
- * scan of the bank's whole rotation, each method's balance and terminal looked up, then a sort for the first
- * one: ~4 ms for a bank of 200 methods and growing with the bank, where the ordered walk of
- * payment_method_turns_bank_rotation_idx stops at the first method that qualifies (~0.25 ms; bench/orders.ts
- * prints the plan an order runs). No other statement of an order reads through a bitmap scan.
+ * with it and costs no round trip). With a preferred bank the planner, generic plan or custom, read the bank's
+ * whole rotation (a bitmap scan of it, or every qualifying trader's methods), looked up each method's balance
+ * and terminal, then sorted them for the first one: ~4 ms for a bank of 200 methods and growing with the bank,
+ * where the ordered walk of payment_method_turns_bank_rotation_idx stops at the first method that qualifies
+ * (~0.2 ms; bench/orders.ts prints the plan an order runs). With sorting priced out, the plan takes its order
+ * from the rotation's index. Nothing else an order runs sorts (no ORDER BY, no merge join); routing without
+ * the terminal rule, which no index orders, still sorts.
  */
 export async function walkRotationInOrder(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`set local enable_bitmapscan = off`);
+  await tx.execute(sql`set local enable_sort = off`);
 }
 
 type RoutingRow = {
