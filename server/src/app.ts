@@ -3,7 +3,6 @@ import path from 'node:path';
 import { HTTP_ERROR_TEXT, TOO_MANY_REQUESTS } from '@app/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -42,6 +41,7 @@ import { refusingNulCharacters } from './plugins/nul-characters.ts';
 import { originGuardPlugin } from './plugins/origin-guard.ts';
 import { createSharedRateLimits } from './plugins/rate-limit-store.ts';
 import { RouteLogController, requestLogPlugin } from './plugins/request-log.ts';
+import { helmetOptions, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 import { SERVER_ROOT } from './server-root.ts';
 import { loadSpaHtml } from './web/home-page.ts';
@@ -119,21 +119,7 @@ export async function buildApp(
     apiPrefix: config.API_PREFIX,
     servedBy: instanceName(config.INSTANCE_ID),
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // No inline styles: the web build serves every style sheet as a file, and the libraries that add
-        // styles at run time adopt constructed style sheets instead (web/vite.config.ts); React's style props
-        // go through the CSSOM, which the policy does not govern.
-        'style-src': ["'self'"],
-        'upgrade-insecure-requests': config.PUBLIC_URL.startsWith('https:') ? [] : null,
-      },
-    },
-    // The SPA and the API share an origin; cross-origin isolation headers would only block avatars later.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { helmet: helmetOptions(config.PUBLIC_URL) });
   await app.register(cookie);
   // With REDIS_URL every limit (per IP on the auth routes, per terminal, per merchant, the payer page, the
   // avatar upload) counts in Redis, shared by every instance; without it each process counts its own.

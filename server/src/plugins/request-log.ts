@@ -31,7 +31,19 @@ function principalOf(request: FastifyRequest): Record<string, string> | null {
   return null;
 }
 
+/** pino's in-place extension of a logger's bindings (absent on Fastify's no-op logger). */
+type ExtensibleLogger = { setBindings?: (bindings: Record<string, unknown>) => void };
+
+/**
+ * Adds `bindings` to the request's log lines. The request's logger is its own (Fastify makes a child per
+ * request), so its bindings are extended in place: a child of it on every hook cost twice as much per request.
+ */
 function bind(request: FastifyRequest, reply: FastifyReply, bindings: Record<string, string | null>) {
+  const own = request.log as ExtensibleLogger;
+  if (typeof own.setBindings === 'function' && reply.log === request.log) {
+    own.setBindings(bindings);
+    return;
+  }
   const log = request.log.child(bindings);
   request.log = log;
   reply.log = log;
