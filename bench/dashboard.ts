@@ -6,14 +6,15 @@
 // counters of deal_chart_counts (migration 0028) rather than the deals of its window.
 import { randomBytes } from 'node:crypto';
 import { API, WITHDRAWAL_IN_FLIGHT_STATUSES } from '@app/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../server/src/context.ts';
-import type { Database, DbOrTx } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/client.ts';
 import { hashToken } from '../server/src/modules/auth/auth.service.ts';
 import { insertSession } from '../server/src/modules/auth/sessions.repository.ts';
 import { type BucketUnit, countByBucket } from '../server/src/modules/orders/deal-views.repository.ts';
 import { insertUser } from '../server/src/modules/users/users.repository.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
+import { capturedStatement } from '../server/test/captured-statement.ts';
 import { fixed, line, load, requireOk } from './harness.ts';
 import type { LoadResult } from './load.ts';
 
@@ -101,22 +102,16 @@ async function explainChart(
   unit: BucketUnit,
   buckets: number,
 ): Promise<string[]> {
-  let captured: SQL | undefined;
-  const capture = {
-    execute: async (statement: SQL) => {
-      captured = statement;
-      return { rows: [] };
-    },
-  } as unknown as DbOrTx;
-  await countByBucket(capture, {
-    userId,
-    side: 'trader',
-    unit,
-    buckets,
-    timeZone: 'Europe/Moscow',
-    now: new Date(),
-  });
-  if (!captured) throw new Error('countByBucket ran no query');
+  const captured = await capturedStatement((handle) =>
+    countByBucket(handle, {
+      userId,
+      side: 'trader',
+      unit,
+      buckets,
+      timeZone: 'Europe/Moscow',
+      now: new Date(),
+    }),
+  );
   const result = await ctx.database.db.execute(sql`explain (analyze, costs off, summary on) ${captured}`);
   return rows<{ 'QUERY PLAN': string }>(result).map((row) => row['QUERY PLAN']);
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { genericPlansInTransaction } from '../src/db/prepared-statements.ts';
 import { FastPgDialect } from '../src/db/sql-compiler.ts';
 import {
@@ -7,19 +7,11 @@ import {
   type RoutingQuery,
   walkRotationInOrder,
 } from '../src/modules/orders/orders.repository.ts';
+import { capturedStatement } from './captured-statement.ts';
 
-/** The routing query exactly as pickMethod builds it, captured instead of run. */
-export async function routingSql(query: RoutingQuery): Promise<SQL> {
-  let captured: SQL | undefined;
-  const capture = {
-    execute: async (statement: SQL) => {
-      captured = statement;
-      return { rows: [] };
-    },
-  } as unknown as DbOrTx;
-  await pickMethod(capture, query);
-  if (!captured) throw new Error('pickMethod ran no query');
-  return captured;
+/** The routing query exactly as pickMethod builds it. */
+export function routingSql(query: RoutingQuery): Promise<SQL> {
+  return capturedStatement((handle) => pickMethod(handle, query));
 }
 
 class Rollback extends Error {}
