@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { banks, paymentMethods } from './payments.ts';
 import { terminalNotifications, terminals } from './terminals.ts';
@@ -97,7 +107,11 @@ export const dealChartCounts = pgTable(
     side: text('side', { enum: ['trader', 'merchant'] }).notNull(),
     unit: text('unit', { enum: ['hour', 'day', 'month'] }).notNull(),
     bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    /** The writing backend's stripe (migration 0034): a bucket's count is the sum of its stripes. */
+    stripe: smallint('stripe').notNull().default(0),
     deals: integer('deals').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.side, table.unit, table.bucketStart] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.side, table.unit, table.bucketStart, table.stripe] }),
+  ],
 );

@@ -1,10 +1,12 @@
 // The dashboard chart's counters (migration 0028): after random deals are written, moved and taken back, the
 // counters equal a recount of deals, and every chart answer equals counting the deals of each bucket directly.
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealParties, insertDealsAt } from '../../../test/deal-fixtures.ts';
 import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../../../test/order-fixtures.ts';
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
+import { testEngine } from '../../../test/test-database.ts';
 import { selectRows } from '../../db/rows.ts';
 import { type BucketUnit, countByBucket } from './deal-views.repository.ts';
 
@@ -50,12 +52,12 @@ function randomInstants(random: () => number, n: number): Date[] {
   });
 }
 
-/** The counters as they are, and as a recount of deals gives them; zero rows are left out of both. */
+/** The counters summed over their stripes, and as a recount of deals gives them; zero sums are left out of both. */
 async function countersAndRecount() {
   const counters = await selectRows<{ key: string; deals: number }>(
     t.database.db,
-    sql`select user_id || ' ' || side || ' ' || unit || ' ' || bucket_start::text as key, deals
-        from deal_chart_counts where deals <> 0 order by key`,
+    sql`select user_id || ' ' || side || ' ' || unit || ' ' || bucket_start::text as key, sum(deals)::int as deals
+        from deal_chart_counts group by user_id, side, unit, bucket_start having sum(deals) <> 0 order by key`,
   );
   const recount = await selectRows<{ key: string; deals: number }>(
     t.database.db,
@@ -192,4 +194,72 @@ describe('deal_chart_counts', () => {
     const { counters, recount } = await countersAndRecount();
     expect(counters).toEqual(recount);
   });
+
+  // Every order of a merchant adds to the merchant's current hour, day and month at its commit. In one row per
+  // bucket each commit held them through its WAL flush and the merchant's orders committed one after another.
+  it.skipIf(testEngine === 'pglite')(
+    "let two connections count one merchant's deals at once, in stripes the chart sums",
+    async () => {
+      const merchant = await insertUser(t, { role: 'merchant' });
+      const [first, second] = await Promise.all(
+        [0, 1].map(() => dealParties(t, { merchantId: merchant.user.id })),
+      );
+      const clients = await connectionsOnTwoStripes();
+      try {
+        const [a, b] = clients;
+        const insertDeal = (client: pg.PoolClient, parties: typeof first, externalId: string) =>
+          client.query(
+            `insert into deals (merchant_id, external_id, trader_id, payment_method_id, payment_mode, status,
+                                amount_kopecks, amount_usdt, rate_kopecks, merchant_fee_bps, trader_reward_bps,
+                                bank_id, bank_name, card, owner_name, expires_at, created_at, updated_at)
+             values ($1, $2, $3, $4, 'sbp', 'pending', 100, 10000, 9000, 300, 200, 1, 'Сбербанк',
+                     '2200000000000000', 'Иван Петрович С.', now(), now(), now())`,
+            [merchant.user.id, externalId, parties!.traderId, parties!.methodId],
+          );
+        await a!.query('begin');
+        await insertDeal(a!, first, `stripes-a-${Date.now()}`);
+        // The deferred counting runs now: `a` holds its counter rows until it ends, as at its commit.
+        await a!.query('set constraints deal_chart_counts_insert immediate');
+        await b!.query("begin; set local lock_timeout = '2s'");
+        await insertDeal(b!, second, `stripes-b-${Date.now()}`);
+        await b!.query('set constraints deal_chart_counts_insert immediate');
+        await b!.query('commit');
+        await a!.query('commit');
+      } finally {
+        for (const client of clients) client.release();
+      }
+      const counts = await countByBucket(t.database.db, {
+        userId: merchant.user.id,
+        side: 'merchant',
+        unit: 'hour',
+        buckets: 1,
+        timeZone: 'UTC',
+        now: new Date(),
+      });
+      expect(counts.map((bucket) => bucket.count)).toEqual([2]);
+      const { counters, recount } = await countersAndRecount();
+      expect(counters).toEqual(recount);
+    },
+  );
 });
+
+/** Two pool connections whose backends write different stripes (pid modulo 16, migration 0034). */
+async function connectionsOnTwoStripes(): Promise<pg.PoolClient[]> {
+  const held: { client: pg.PoolClient; stripe: number }[] = [];
+  try {
+    for (;;) {
+      const client = await t.database.raw.connect();
+      const { rows } = await client.query<{ stripe: number }>('select pg_backend_pid() % 16 as stripe');
+      const stripe = rows[0]!.stripe;
+      const other = held.find((entry) => entry.stripe !== stripe);
+      if (other) {
+        for (const entry of held) if (entry !== other) entry.client.release();
+        return [other.client, client];
+      }
+      held.push({ client, stripe });
+    }
+  } catch (error) {
+    for (const entry of held) entry.client.release();
+    throw error;
+  }
+}
