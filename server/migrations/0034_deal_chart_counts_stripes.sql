@@ -45,3 +45,8 @@ end
 $$;
 
 drop function deal_chart_counts_apply(uuid, uuid, timestamptz, integer);
+
+-- The rows of closed buckets (an hour, day or month that has ended) in stripes other than 0, which the folding job
+-- (deal-chart-folding.ts) sums into stripe 0: so a chart of the past reads one row per bucket again, and only the
+-- current hour, day and month keep up to 16.
+create index deal_chart_counts_unfolded_idx on deal_chart_counts (unit, bucket_start) where stripe <> 0;

@@ -6,6 +6,7 @@ import { startDisputeDeadlines } from './modules/disputes/dispute-deadlines.ts';
 import { startIdempotencyExpiry } from './modules/idempotency/idempotency-expiry.ts';
 import { startMailDelivery } from './modules/mail/mail-delivery.ts';
 import { startTableMaintenance } from './modules/maintenance/table-maintenance.ts';
+import { startDealChartFolding } from './modules/orders/deal-chart-folding.ts';
 import { startDealExpiry } from './modules/orders/deal-expiry.ts';
 import { startCodeExpiry } from './modules/otp/code-expiry.ts';
 import { startRatePoller } from './modules/rates/rate-poller.ts';
@@ -40,6 +41,7 @@ function startJobs(ctx: AppContext): { jobs: string[]; stop(): Promise<void> } {
     startMailDelivery(ctx),
     startDealExpiry(ctx),
     startDisputeDeadlines(ctx),
+    startDealChartFolding(ctx),
   ];
   if (ctx.config.RATE_SOURCE === 'coingecko') jobs.push(startRatePoller(ctx));
   // Autovacuum's work where there is none: always on the embedded engine, on PostgreSQL while it is off.

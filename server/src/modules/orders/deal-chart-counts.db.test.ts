@@ -8,6 +8,7 @@ import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../..
 import { createTestApp, insertUser, type TestApp } from '../../../test/test-app.ts';
 import { testEngine } from '../../../test/test-database.ts';
 import { selectRows } from '../../db/rows.ts';
+import { foldClosedStripes } from './deal-chart-counts.repository.ts';
 import { type BucketUnit, countByBucket } from './deal-views.repository.ts';
 
 let t: TestApp;
@@ -242,6 +243,69 @@ describe('deal_chart_counts', () => {
     },
   );
 });
+
+describe("the chart counters' folding (migration 0034)", () => {
+  it('sums the stripes of ended hours, days and months into one row each, and no count changes', async () => {
+    const random = seeded(34);
+    const parties = await dealParties(t);
+    const current = [0, 1, 2].map((minutes) => new Date(NOW.getTime() - minutes * 60_000));
+    await insertDealsAt(t, parties, [...randomInstants(random, 300), ...current]);
+    // As a busy server's connections would have written them: every counter spread over the 16 stripes.
+    await t.database.db.execute(sql`
+      with counted as (delete from deal_chart_counts where user_id in (${parties.traderId}::uuid, ${parties.merchantId}::uuid)
+                       returning *)
+      insert into deal_chart_counts (user_id, side, unit, bucket_start, stripe, deals)
+      select user_id, side, unit, bucket_start, s, deals / 16 + (s < deals % 16)::int
+      from counted, generate_series(0, 15) as s`);
+    const chartsBefore = await chartsOf(parties);
+
+    // A small limit leaves the rest to the next pass.
+    expect(await foldClosedStripes(t.database.db, { now: NOW, limit: 10 })).toBe(10);
+    let folded = 10;
+    for (;;) {
+      const rows = await foldClosedStripes(t.database.db, { now: NOW, limit: 5_000 });
+      if (rows === 0) break;
+      folded += rows;
+    }
+    expect(folded).toBeGreaterThan(1000);
+
+    const unfolded = await selectRows<{ unit: string; bucket_start: string; stripes: number }>(
+      t.database.db,
+      sql`select unit, bucket_start::text, count(*)::int as stripes from deal_chart_counts
+          where user_id in (${parties.traderId}::uuid, ${parties.merchantId}::uuid) and stripe <> 0
+          group by 1, 2 order by 1, 2`,
+    );
+    // Only NOW's own hour, day and month keep their stripes (15 besides stripe 0), for the trader and merchant.
+    expect(unfolded).toEqual(
+      (
+        [
+          ['day', '2026-10-26 00:00:00+00'],
+          ['hour', '2026-10-26 12:00:00+00'],
+          ['month', '2026-10-01 00:00:00+00'],
+        ] as const
+      ).map(([unit, start]) => ({ unit, bucket_start: start, stripes: 30 })),
+    );
+    const { counters, recount } = await countersAndRecount();
+    expect(counters).toEqual(recount);
+    expect(await chartsOf(parties)).toEqual(chartsBefore);
+  });
+});
+
+/** Every chart of the parties' trader and merchant, in two zones and three ranges, ending at NOW. */
+async function chartsOf(parties: { traderId: string; merchantId: string }) {
+  const charts = [];
+  for (const [userId, side] of [
+    [parties.traderId, 'trader'],
+    [parties.merchantId, 'merchant'],
+  ] as const) {
+    for (const timeZone of ['UTC', 'Asia/Kolkata']) {
+      for (const [unit, buckets] of RANGES) {
+        charts.push(await countByBucket(t.database.db, { userId, side, unit, buckets, timeZone, now: NOW }));
+      }
+    }
+  }
+  return charts;
+}
 
 /** Two pool connections whose backends write different stripes (pid modulo 16, migration 0034). */
 async function connectionsOnTwoStripes(): Promise<pg.PoolClient[]> {

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { SessionUser } from '../users/users.service.ts';
+import * as chartCounts from './deal-chart-counts.repository.ts';
 import * as views from './deal-views.repository.ts';
 import { iso, profitOf, sideOf, toTransaction, utcOffset } from './order-shapes.ts';
 import * as repo from './orders.repository.ts';
@@ -143,6 +144,11 @@ export function createDealViews(deps: Pick<OrdersDeps, 'database' | 'now'>) {
         now: deps.now(),
       });
       return rows.map((row) => ({ period: `${row.local}${utcOffset(row.offsetSeconds)}`, count: row.count }));
+    },
+
+    /** The folding job's pass (deal-chart-folding.ts): ended buckets' stripes summed into one row each. */
+    foldChartStripes(limit: number): Promise<number> {
+      return chartCounts.foldClosedStripes(db, { now: deps.now(), limit });
     },
 
     /** The console's user detail (issue 27; the admin module checked the caller): the side's newest deals. */

@@ -52,6 +52,7 @@ export function createOrdersService(deps: OrdersDeps) {
     receiptFile: views.receiptFile,
     lastDeals: views.lastDeals,
     dealCountsByBucket: views.dealCountsByBucket,
+    foldChartStripes: views.foldChartStripes,
     latestDealsOfUser: views.latestOfUser,
 
     // Bank notifications from terminals (notification-matching.ts).

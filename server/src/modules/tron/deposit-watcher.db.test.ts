@@ -11,6 +11,7 @@ import { DISPUTE_DEADLINES } from '../disputes/dispute-deadlines.ts';
 import { IDEMPOTENCY_EXPIRY } from '../idempotency/idempotency-expiry.ts';
 import { MAIL_DELIVERY } from '../mail/mail-delivery.ts';
 import { TABLE_MAINTENANCE } from '../maintenance/table-maintenance.ts';
+import { DEAL_CHART_FOLDING } from '../orders/deal-chart-folding.ts';
 import { DEAL_EXPIRY } from '../orders/deal-expiry.ts';
 import { CODE_EXPIRY } from '../otp/code-expiry.ts';
 import { RATE_POLLER } from '../rates/rate-poller.ts';
@@ -388,6 +389,7 @@ describe('workers', () => {
       MAIL_DELIVERY,
       DEAL_EXPIRY,
       DISPUTE_DEADLINES,
+      DEAL_CHART_FOLDING,
       TABLE_MAINTENANCE,
     ];
     expect(without.jobs).toEqual(housekeeping);
