@@ -6,6 +6,7 @@ import { merchantWithKey, postOrder, routableMethod, setRate, USDT } from '../..
 import { explainRouting } from '../../../test/routing-plan.ts';
 import { sentWhile } from '../../../test/sent-statements.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testEngine } from '../../../test/test-database.ts';
 import { selectRows } from '../../db/rows.ts';
 import { deals, paymentMethods, paymentMethodTurns, terminals, users } from '../../db/schema/index.ts';
 
@@ -182,6 +183,10 @@ describe('order routing', () => {
     // Not the bank's whole rotation read, each method looked up, then sorted for the first one.
     expect(nodes).toContain('Index Scan using payment_method_turns_bank_rotation_idx');
     expect(nodes).not.toMatch(/Sort/);
+    // One method looked up: the first turn of the walk qualifies.
+    expect(nodes).toMatch(
+      /Index Scan using payment_methods_pkey on payment_methods pm \(actual [^)]*loops=1\)/,
+    );
     const sent = await sentWhile(async () => {
       expect(await routedTo({ amount: '130.00', bank_id: 2 })).toBeTypeOf('string');
     });
@@ -190,6 +195,36 @@ describe('order routing', () => {
     expect(setting).toBeGreaterThanOrEqual(0);
     expect(setting).toBeLessThan(routing);
   });
+
+  // The embedded engine has one session: no other transaction can hold a turn there.
+  it.skipIf(testEngine === 'pglite')(
+    'passes over the turn a concurrent order holds, without waiting for it',
+    async () => {
+      const front = await routableMethod(t, { balanceUsdt: 100n * USDT });
+      const next = await routableMethod(t, { balanceUsdt: 100n * USDT });
+      for (const [id, at] of [
+        [front.method.id, '2020-01-01T00:00:00Z'],
+        [next.method.id, '2020-01-02T00:00:00Z'],
+      ] as const) {
+        await t.database.db
+          .update(paymentMethodTurns)
+          .set({ lastDealAt: new Date(at) })
+          .where(eq(paymentMethodTurns.paymentMethodId, id));
+      }
+      const holder = await t.database.raw.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from payment_method_turns where payment_method_id = $1 for update', [
+          front.method.id,
+        ]);
+        const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
+        expect(await Promise.race([routedTo({ amount: '140.00' }), waited])).toBe(next.method.id);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+    },
+  );
 
   it("keeps a method's turn while it is switched off, and follows a change of its bank", async () => {
     const first = await routableMethod(t, { balanceUsdt: 100n * USDT, bankId: 1 });
