@@ -97,8 +97,9 @@ export const dealReceipts = pgTable('deal_receipts', {
 });
 
 /**
- * Deals per trader (or orders per merchant) per UTC hour, day and month, for the dashboard chart. Written only by
- * the triggers of migrations/0028_deal_chart_counts.sql, in the deal's own transaction.
+ * Deals per trader (or orders per merchant) per UTC hour, day and month, for the dashboard chart, in stripes whose
+ * sum is the count. Written only by the triggers of migrations/0028_deal_chart_counts.sql (0034: into the writing
+ * backend's stripe), in the deal's own transaction, and by the folding job (orders/deal-chart-folding.ts).
  */
 export const dealChartCounts = pgTable(
   'deal_chart_counts',
