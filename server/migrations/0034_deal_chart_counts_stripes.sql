@@ -11,8 +11,8 @@ alter table deal_chart_counts drop constraint deal_chart_counts_pkey;
 alter table deal_chart_counts add primary key (user_id, side, unit, bucket_start, stripe);
 
 -- The counting is written inside the trigger itself: the trigger called deal_chart_counts_apply with PERFORM, a
--- SELECT of a PL/pgSQL function run through SPI for every deal, whose executor start and function call cost as much
--- as the insert (perf, order bench: the deferred trigger was about a tenth of PostgreSQL's CPU per order).
+-- SELECT of a second PL/pgSQL function run through SPI for every deal, one executor start and function call more
+-- per deal (perf, order bench: the deferred trigger was about a tenth of PostgreSQL's CPU per order).
 create or replace function deal_chart_counts_track() returns trigger language plpgsql as $$
 declare
   -- Two transactions at once are on two backends; their pids differ and, within one pool, mostly modulo 16.
